@@ -1,0 +1,25 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "OpenQuartzCore",
+    products: [
+        .library(name: "OpenQuartzCore", targets: ["OpenQuartzCore"]),
+        .executable(name: "oqc", targets: ["oqc"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
+                       providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "Raster",
+                swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]),
+        .target(name: "Codecs", dependencies: ["CZlib", "Raster"]),
+        .target(name: "OpenQuartzCore", dependencies: ["Raster", "Codecs"]),
+        .executableTarget(name: "oqc", dependencies: ["OpenQuartzCore"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Raster"],
+                    resources: [.copy("Fixtures")]),
+        .testTarget(name: "OpenQuartzCoreTests", dependencies: ["OpenQuartzCore", "Raster", "Codecs"]),
+        .testTarget(name: "oqcTests", dependencies: ["OpenQuartzCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

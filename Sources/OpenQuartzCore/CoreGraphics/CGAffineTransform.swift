@@ -1,0 +1,107 @@
+import Foundation
+
+/// Core Graphics' 2D affine transform: the matrix `[a b 0; c d 0; tx ty 1]` applied to row
+/// vectors, so `x' = a·x + c·y + tx` and `y' = b·x + d·y + ty` (CGAffineTransform.h).
+public struct CGAffineTransform: Equatable, Hashable, Sendable, CustomStringConvertible {
+    public var a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat
+
+    public init() { self = .identity }
+
+    public init(a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat) {
+        self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
+    }
+
+    public init(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat, _ d: CGFloat, _ tx: CGFloat, _ ty: CGFloat) {
+        self.init(a: a, b: b, c: c, d: d, tx: tx, ty: ty)
+    }
+
+    public static let identity = CGAffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+
+    public init(translationX tx: CGFloat, y ty: CGFloat) {
+        self.init(a: 1, b: 0, c: 0, d: 1, tx: tx, ty: ty)
+    }
+
+    public init(scaleX sx: CGFloat, y sy: CGFloat) {
+        self.init(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
+    }
+
+    /// `[cos sin −sin cos 0 0]`: a positive angle turns +x towards +y, which is clockwise on
+    /// screen in iOS's y-down coordinates.
+    public init(rotationAngle angle: CGFloat) {
+        let s = sin(angle), c = cos(angle)
+        self.init(a: c, b: s, c: -s, d: c, tx: 0, ty: 0)
+    }
+
+    public var isIdentity: Bool { self == .identity }
+
+    /// `self · t`: `self` is applied first, then `t`.
+    public func concatenating(_ t: CGAffineTransform) -> CGAffineTransform {
+        CGAffineTransform(a: a * t.a + b * t.c,
+                          b: a * t.b + b * t.d,
+                          c: c * t.a + d * t.c,
+                          d: c * t.b + d * t.d,
+                          tx: tx * t.a + ty * t.c + t.tx,
+                          ty: tx * t.b + ty * t.d + t.ty)
+    }
+
+    /// The new operation applies first, in this transform's local frame (`T · self`).
+    public func translatedBy(x: CGFloat, y: CGFloat) -> CGAffineTransform {
+        CGAffineTransform(translationX: x, y: y).concatenating(self)
+    }
+
+    public func scaledBy(x: CGFloat, y: CGFloat) -> CGAffineTransform {
+        CGAffineTransform(scaleX: x, y: y).concatenating(self)
+    }
+
+    public func rotated(by angle: CGFloat) -> CGAffineTransform {
+        CGAffineTransform(rotationAngle: angle).concatenating(self)
+    }
+
+    /// The inverse, or `self` unchanged when the matrix is singular (as Core Graphics does).
+    public func inverted() -> CGAffineTransform {
+        let det = a * d - b * c
+        if det == 0 || !det.isFinite { return self }
+        let ia = d / det, ib = -b / det, ic = -c / det, id = a / det
+        return CGAffineTransform(a: ia, b: ib, c: ic, d: id,
+                                 tx: -(tx * ia + ty * ic), ty: -(tx * ib + ty * id))
+    }
+
+    public var description: String { "CGAffineTransform(a: \(a), b: \(b), c: \(c), d: \(d), tx: \(tx), ty: \(ty))" }
+}
+
+extension CGPoint {
+    public func applying(_ t: CGAffineTransform) -> CGPoint {
+        CGPoint(x: t.a * x + t.c * y + t.tx, y: t.b * x + t.d * y + t.ty)
+    }
+}
+
+extension CGSize {
+    /// Sizes are vectors: the translation does not apply.
+    public func applying(_ t: CGAffineTransform) -> CGSize {
+        CGSize(width: t.a * width + t.c * height, height: t.b * width + t.d * height)
+    }
+}
+
+extension CGRect {
+    /// The bounding box of the four transformed corners.
+    public func applying(_ t: CGAffineTransform) -> CGRect {
+        if isNull { return self }
+        let r = standardized
+        let corners = [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
+                       CGPoint(x: r.minX, y: r.maxY), CGPoint(x: r.maxX, y: r.maxY)].map { $0.applying(t) }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        let minX = xs.min()!, minY = ys.min()!
+        return CGRect(x: minX, y: minY, width: xs.max()! - minX, height: ys.max()! - minY)
+    }
+}
+
+/// A two-dimensional vector (Foundation on Linux lacks it).
+public struct CGVector: Equatable, Hashable, Sendable, CustomStringConvertible {
+    public var dx: CGFloat
+    public var dy: CGFloat
+    public init() { dx = 0; dy = 0 }
+    public init(dx: CGFloat, dy: CGFloat) { self.dx = dx; self.dy = dy }
+    public init(dx: Int, dy: Int) { self.dx = CGFloat(dx); self.dy = CGFloat(dy) }
+    public static let zero = CGVector()
+    public var description: String { "(\(dx), \(dy))" }
+}

@@ -1,0 +1,51 @@
+/// A rectangle of premultiplied RGBA pixels, 8 bits per channel, rows top to bottom.
+///
+/// Byte order in memory is R, G, B, A, so a pixel read as a little-endian `UInt32`
+/// is `0xAABBGGRR`. Values are gamma-encoded sRGB: Core Animation blends in that
+/// space, not in linear light, and so do we.
+///
+/// A surface may stand for a window onto a larger canvas: `origin` is the device
+/// position of its top-left pixel, so offscreen work allocates only the visible part.
+public final class Surface: @unchecked Sendable {
+    public let width: Int
+    public let height: Int
+    /// Device coordinates of pixel (0, 0).
+    public var originX: Int
+    public var originY: Int
+    /// Pixels per row (equals `width`; kept explicit for views and codecs).
+    public let stride: Int
+    public let pixels: UnsafeMutablePointer<UInt32>
+
+    /// A transparent surface.
+    public init(width: Int, height: Int, originX: Int = 0, originY: Int = 0) {
+        precondition(width >= 0 && height >= 0, "Surface size must not be negative")
+        self.width = width
+        self.height = height
+        self.originX = originX
+        self.originY = originY
+        self.stride = width
+        let count = max(width * height, 1)
+        pixels = .allocate(capacity: count)
+        pixels.initialize(repeating: 0, count: count)
+    }
+
+    deinit { pixels.deallocate() }
+
+    @inline(__always)
+    public func pixel(x: Int, y: Int) -> UInt32 { pixels[y * stride + x] }
+
+    @inline(__always)
+    public func setPixel(x: Int, y: Int, _ value: UInt32) { pixels[y * stride + x] = value }
+
+    /// Fills every pixel with one premultiplied value.
+    public func clear(_ value: UInt32 = 0) {
+        pixels.update(repeating: value, count: width * height)
+    }
+
+    /// A deep copy.
+    public func copy() -> Surface {
+        let s = Surface(width: width, height: height, originX: originX, originY: originY)
+        s.pixels.update(from: pixels, count: width * height)
+        return s
+    }
+}
