@@ -205,17 +205,16 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
             addLine(to: p1, transform: transform)
             return
         }
-        // Half the angle between the two legs at p1; the tangent points sit r / tan(half) along them.
-        let cosTheta = max(-1, min(1, (ux * vx + uy * vy) / (lu * lv)))
-        let half = acos(cosTheta) / 2
-        let dist = r / tan(half)
+        // With θ the angle between the legs at p1, the tangent points sit r·tan(θ/2)⁻¹ =
+        // r·(1 + cos θ)/sin θ along them (this form is exact for right angles).
+        let cosTheta = (ux * vx + uy * vy) / (lu * lv), sinTheta = abs(cross) / (lu * lv)
+        let dist = r * (1 + cosTheta) / sinTheta
         let t1 = CGPoint(x: p1.x + ux / lu * dist, y: p1.y + uy / lu * dist)
         let t2 = CGPoint(x: p1.x + vx / lv * dist, y: p1.y + vy / lv * dist)
-        // The centre lies on the bisector, r / sin(half) from p1.
-        let bx = ux / lu + vx / lv, by = uy / lu + vy / lv
-        let lb = (bx * bx + by * by).squareRoot()
-        let cd = r / sin(half)
-        let center = CGPoint(x: p1.x + bx / lb * cd, y: p1.y + by / lb * cd)
+        // The centre is r from t1 along the first leg's normal, on the second leg's side.
+        var nx = -uy / lu, ny = ux / lu
+        if nx * vx + ny * vy < 0 { nx = -nx; ny = -ny }
+        let center = CGPoint(x: t1.x + nx * r, y: t1.y + ny * r)
         let a0 = atan2(t1.y - center.y, t1.x - center.x)
         let a1 = atan2(t2.y - center.y, t2.x - center.x)
         var delta = a1 - a0
