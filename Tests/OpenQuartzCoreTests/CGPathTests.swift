@@ -143,13 +143,50 @@ import Foundation
         #expect(m.elements.count == 3 && near(m.currentPoint, 0, -4))
         // It passes through angle 0, (4, 0): the right half.
         #expect(near(m.boundingBoxOfPath, 0, -4, 4, 8))
-        // 100° splits into two 50° pieces with arms 4/3·tan(12.5°)·r.
+        // 100° is a quarter turn from the start, then 10° with arms 4/3·tan(2.5°)·r.
         let n = CGMutablePath()
         n.addRelativeArc(center: .zero, radius: 1, startAngle: 0, delta: 100 * .pi / 180)
         #expect(n.elements.count == 3)
-        let arm = 4.0 / 3.0 * tan(12.5 * .pi / 180)
-        #expect(near(n.elements[1].points[0], 1, arm))
-        #expect(near(n.elements[1].points[2], cos(50 * .pi / 180), sin(50 * .pi / 180)))
+        #expect(near(n.elements[1], .curve(to: P(0, 1), control1: P(1, kappa), control2: P(kappa, 1))))
+        let arm = 4.0 / 3.0 * tan(2.5 * .pi / 180)
+        let a = 100 * CGFloat.pi / 180
+        #expect(near(n.elements[2], .curve(to: P(cos(a), sin(a)), control1: P(-arm, 1),
+                                            control2: P(cos(a) + arm * sin(a), sin(a) - arm * cos(a)))))
+        // Beyond a full turn: one circle.
+        let big = CGMutablePath()
+        big.addRelativeArc(center: .zero, radius: 1, startAngle: 0, delta: 1e12)
+        #expect(big.elements.count == 5)
+    }
+
+    /// Expected values from WinObjC's CGPath tests (microsoft/WinObjC,
+    /// tests/unittests/CoreGraphics/CGPathTests.mm), an independent Core Graphics
+    /// implementation tested against Apple's; 6 significant digits, compared as there to 1e-5.
+    @Test func winObjCFixtures() {
+        let arc = CGMutablePath()
+        arc.addArc(center: P(25, 100), radius: 20, startAngle: .pi * 1.25, endAngle: 0, clockwise: true)
+        let expectedArc: [CGPath.Element] = [
+            .move(to: P(10.857863, 85.857865)),
+            .curve(to: P(10.857865, 114.142137), control1: P(3.047378, 93.668352), control2: P(3.047379, 106.331651)),
+            .curve(to: P(39.142137, 114.142135), control1: P(18.668352, 121.952622), control2: P(31.331651, 121.952621)),
+            .curve(to: P(45, 100), control1: P(42.892864, 110.391407), control2: P(45, 105.304329)),
+        ]
+        #expect(arc.elements.count == expectedArc.count)
+        for (e, x) in zip(arc.elements, expectedArc) { #expect(near(e, x, 1e-5), "\(e) vs \(x)") }
+
+        let tangent = CGMutablePath()
+        tangent.move(to: P(400, 400))
+        tangent.addArc(tangent1End: P(140, 250), tangent2End: P(110, 180), radius: 50)
+        let expectedTangent: [CGPath.Element] = [
+            .move(to: P(400, 400)),
+            .line(to: P(154.415379, 258.316565)),
+            .curve(to: P(133.444250, 234.703250), control1: P(145.057503, 252.917790), control2: P(137.699975, 244.633276)),
+        ]
+        #expect(tangent.elements.count == expectedTangent.count)
+        for (e, x) in zip(tangent.elements, expectedTangent) { #expect(near(e, x, 1e-5), "\(e) vs \(x)") }
+
+        let ellipse = CGPath(ellipseIn: CGRect(x: 40, y: 40, width: 200, height: 40))
+        #expect(near(ellipse.elements[0], .move(to: P(240, 60))))
+        #expect(near(ellipse.elements[1], .curve(to: P(140, 80), control1: P(240, 71.045695), control2: P(195.228475, 80)), 1e-5))
     }
 
     @Test func arcBoundingBoxes() {
