@@ -31,13 +31,15 @@ public final class CAImageRenderer: @unchecked Sendable {
     }
 
     /// The canvas size in pixels: `round(width · scale) × round(height · scale)`.
-    public var pixelWidth: Int { max(Int((size.width * scale).rounded()), 0) }
-    public var pixelHeight: Int { max(Int((size.height * scale).rounded()), 0) }
+    /// At least one pixel each way, so that there is always an image.
+    public var pixelWidth: Int { max(Int((size.width * scale).rounded()), 1) }
+    public var pixelHeight: Int { max(Int((size.height * scale).rounded()), 1) }
 
     public func image(for layer: CALayer) -> CGImage {
         let surface = Surface(width: pixelWidth, height: pixelHeight)
         render(layer, into: surface)
-        return CGImage(surface: surface)
+        // The surface is at least 1×1, which is all CGImage(surface:) asks.
+        return CGImage(surface: surface)!
     }
 
     /// Renders into an existing surface of the canvas's pixel size (benchmarks reuse one).

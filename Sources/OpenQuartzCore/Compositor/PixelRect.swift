@@ -69,6 +69,7 @@ struct DeviceRect {
     /// the eye (w ≤ 0), since the projection is then unbounded.
     init(_ rect: CGRect, through m: ProjectiveTransform) {
         self = .empty
+        if rect.isNull { return }
         let xs = [Double(rect.minX), Double(rect.maxX)], ys = [Double(rect.minY), Double(rect.maxY)]
         for x in xs {
             for y in ys {

@@ -41,6 +41,15 @@ extension Raster.Path {
     }
 }
 
+extension Raster.Path {
+    /// The control-point bounds as a CGRect.
+    var boundsRect: CGRect {
+        if isEmpty { return .null }
+        let b = bounds
+        return CGRect(x: b.minX, y: b.minY, width: b.width, height: b.height)
+    }
+}
+
 extension SamplingFilter {
     init(_ f: CALayerContentsFilter) {
         switch f {

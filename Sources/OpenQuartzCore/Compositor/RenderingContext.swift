@@ -48,7 +48,7 @@ enum RenderingContext {
             }
             return sorted.map { DrawItem(member: $0, fragment: nil) }
         }
-        return DepthSort.order(members)
+        return ContextOrder.order(members)
     }
 
     /// The matrix keeps the layer in a plane parallel to the context's, with no perspective.

@@ -10,8 +10,8 @@ public let shadowSigmaPerRadius: CGFloat = 1.0
 struct Snapshotter {
     func snapshot(_ layer: CALayer, parent: CALayer?) -> RenderNode? {
         if layer.isHidden { return nil }
-        var toParent = layer.localTransform
-        if let p = parent { toParent = CATransform3DConcat(toParent, p.sublayerTransformAboutAnchor) }
+        var toParent = layer.localTransform()
+        if let p = parent { toParent = CATransform3DConcat(toParent, p.sublayerSpaceTransform()) }
         return node(layer, toParent: toParent)
     }
 
@@ -21,10 +21,10 @@ struct Snapshotter {
         var children: [RenderNode] = []
         if let subs = layer.sublayers {
             children.reserveCapacity(subs.count)
-            let sub = layer.sublayerTransformAboutAnchor
+            let sub = layer.sublayerSpaceTransform()
             let subIsIdentity = CATransform3DIsIdentity(sub)
             for s in subs where !s.isHidden {
-                var m = s.localTransform
+                var m = s.localTransform()
                 if !subIsIdentity { m = CATransform3DConcat(m, sub) }
                 children.append(node(s, toParent: m))
             }
@@ -67,7 +67,7 @@ struct Snapshotter {
         if drawsOwn, let m = layer.mask, !m.isHidden {
             // The mask is laid out in the host's bounds space like a sublayer, but the host's
             // sublayerTransform does not apply to it (it is not a sublayer).
-            mask = node(m, toParent: m.localTransform)
+            mask = node(m, toParent: m.localTransform())
         }
         let background = drawsOwn ? Color(layer.backgroundColor).flatMap { $0.a > 0 ? $0 : nil } : nil
         let border = drawsOwn ? Color(layer.borderColor).flatMap { $0.a > 0 ? $0 : nil } : nil
@@ -134,27 +134,5 @@ struct Snapshotter {
         }
         visit(layer)
         return h
-    }
-}
-
-extension CALayer {
-    /// Bounds space → superlayer bounds space, before the superlayer's sublayerTransform:
-    /// `Tr(−A) · transform · Tr(position, zPosition)` (research §1.2).
-    var localTransform: CATransform3D {
-        let b = bounds
-        let ax = b.minX + anchorPoint.x * b.width, ay = b.minY + anchorPoint.y * b.height
-        var m = CATransform3DMakeTranslation(-ax, -ay, -anchorPointZ)
-        if !CATransform3DIsIdentity(transform) { m = CATransform3DConcat(m, transform) }
-        return CATransform3DConcat(m, CATransform3DMakeTranslation(position.x, position.y, zPosition))
-    }
-
-    /// `sublayerTransform` applied about this layer's anchor point (research §1.2).
-    var sublayerTransformAboutAnchor: CATransform3D {
-        if CATransform3DIsIdentity(sublayerTransform) { return CATransform3DIdentity }
-        let b = bounds
-        let ax = b.minX + anchorPoint.x * b.width, ay = b.minY + anchorPoint.y * b.height
-        return CATransform3DConcat(CATransform3DConcat(CATransform3DMakeTranslation(-ax, -ay, -anchorPointZ),
-                                                       sublayerTransform),
-                                   CATransform3DMakeTranslation(ax, ay, anchorPointZ))
     }
 }
