@@ -37,4 +37,14 @@ import Foundation
         #expect(CGColor(red: 2, green: -1, blue: .nan, alpha: 1.5).components == [1, 0, 0, 1])
         #expect(CGColor.black.copy(alpha: 7)?.alpha == 1)
     }
+
+    @Test func colorSpaces() throws {
+        let rgb = try #require(CGColor(colorSpace: CGColorSpaceCreateDeviceRGB(), components: [0.1, 0.2, 0.3, 0.4]))
+        #expect(rgb == CGColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.4))
+        #expect(rgb.colorSpace?.model == .rgb && rgb.colorSpace?.numberOfComponents == 3)
+        let gray = try #require(CGColor(colorSpace: CGColorSpaceCreateDeviceGray(), components: [0.5, 1]))
+        #expect(gray == CGColor(genericGrayGamma2_2Gray: 0.5, alpha: 1) && gray.colorSpace?.model == .monochrome)
+        #expect(CGColorSpace(name: CGColorSpace.sRGB) == CGColorSpaceCreateDeviceRGB())
+        #expect(CGColorSpace(name: "kCGColorSpaceDisplayP3") == nil)
+    }
 }

@@ -159,8 +159,9 @@ import Foundation
     }
 
     /// Expected values from WinObjC's CGPath tests (microsoft/WinObjC,
-    /// tests/unittests/CoreGraphics/CGPathTests.mm), an independent Core Graphics
-    /// implementation tested against Apple's; 6 significant digits, compared as there to 1e-5.
+    /// tests/unittests/CoreGraphics/CGPathTests.mm), an independent reimplementation of Core
+    /// Graphics written to match iOS. That its numbers were measured on Apple hardware is
+    /// likely but not documented there. 6 decimals, so compared to 1e-5.
     @Test func winObjCFixtures() {
         let arc = CGMutablePath()
         arc.addArc(center: P(25, 100), radius: 20, startAngle: .pi * 1.25, endAngle: 0, clockwise: true)

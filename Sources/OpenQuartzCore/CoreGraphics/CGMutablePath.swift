@@ -170,8 +170,8 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
 
     /// The cubics of an arc whose start point has already been reached: quarter turns from
     /// the start, then the remainder. A remainder within 1e-5 rad of a quarter joins the
-    /// last quarter rather than leaving a sliver (the same threshold other Core Graphics
-    /// implementations use, and what the expected values in the tests come from).
+    /// last quarter rather than leaving a sliver. This split and threshold are WinObjC's, whose
+    /// iOS-matching expected values the tests reproduce; Apple does not document its split.
     private func appendArcCurves(center: CGPoint, radius r: CGFloat, startAngle: CGFloat, delta: CGFloat,
                                  transform: CGAffineTransform) {
         guard delta != 0, r > 0 else { return }
