@@ -100,9 +100,26 @@ struct JSONParser {
         case UInt8(ascii: "t"): try literal("true"); return .bool(true)
         case UInt8(ascii: "f"): try literal("false"); return .bool(false)
         case UInt8(ascii: "n"): try literal("null"); return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            if buf[i] == UInt8(ascii: "-"), i + 1 < buf.count, buf[i + 1] == UInt8(ascii: "N") || buf[i + 1] == UInt8(ascii: "I"),
+               looksLikeNonFinite() { throw fail("NaN and infinities are not JSON numbers") }
+            return try number()
+        case UInt8(ascii: "N"), UInt8(ascii: "I"):
+            if looksLikeNonFinite() { throw fail("NaN and infinities are not JSON numbers") }
+            throw fail("unexpected \(describeHere()), expected a value")
         default: throw fail("unexpected \(describeHere()), expected a value")
         }
+    }
+
+    /// `NaN`, `Infinity`, `-Infinity`: what JavaScript and Python write for non-finite numbers.
+    private func looksLikeNonFinite() -> Bool {
+        var k = i
+        if k < buf.count, buf[k] == UInt8(ascii: "-") { k += 1 }
+        for word in ["NaN", "Infinity"] {
+            let w = Array(word.utf8)
+            if k + w.count <= buf.count, Array(buf[k..<(k + w.count)]) == w { return true }
+        }
+        return false
     }
 
     private mutating func literal(_ word: StaticString) throws(Failure) {
