@@ -170,13 +170,15 @@ struct SceneReader {
         }
     }
 
-    /// The candidate within edit distance 2 (case-insensitive), for "did you mean" hints.
+    /// The closest candidate (case-insensitive), for "did you mean" hints: within edit
+    /// distance 2, or 1 for short words, where 2 edits make almost anything match.
     static func nearest(_ word: String, in candidates: some Sequence<String>) -> String? {
         let w = Array(word.lowercased().unicodeScalars)
+        let limit = w.count <= 4 ? 1 : 2
         var best: (String, Int)? = nil
         for c in candidates {
             let d = editDistance(w, Array(c.lowercased().unicodeScalars))
-            if d <= 2, d < (best?.1 ?? Int.max) || (d == best?.1 && c < best!.0) { best = (c, d) }
+            if d <= limit, d < (best?.1 ?? Int.max) || (d == best?.1 && c < best!.0) { best = (c, d) }
         }
         return best?.0
     }
