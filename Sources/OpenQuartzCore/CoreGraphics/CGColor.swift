@@ -41,6 +41,25 @@ public final class CGColor: Equatable, Hashable, Sendable, CustomStringConvertib
         self.init(model: .gray, [gray, alpha])
     }
 
+    /// A gray colour (iOS spells gray this way).
+    public convenience init(genericGrayGamma2_2Gray gray: CGFloat, alpha: CGFloat) {
+        self.init(model: .gray, [gray, alpha])
+    }
+
+    /// A colour from `colorSpace.numberOfComponents + 1` components (the last is alpha).
+    /// Nil for an unsupported colour space (only sRGB and gray exist here).
+    public convenience init?(colorSpace: CGColorSpace, components: UnsafePointer<CGFloat>) {
+        switch colorSpace.model {
+        case .rgb: self.init(model: .rgb, [components[0], components[1], components[2], components[3]])
+        case .monochrome: self.init(model: .gray, [components[0], components[1]])
+        default: return nil
+        }
+    }
+
+    public var colorSpace: CGColorSpace? {
+        model == .gray ? CGColorSpaceCreateDeviceGray() : CGColorSpaceCreateDeviceRGB()
+    }
+
     /// Opaque black, in gray (as `kCGColorBlack`).
     public static let black = CGColor(gray: 0, alpha: 1)
     /// Opaque white, in gray (as `kCGColorWhite`).

@@ -151,13 +151,16 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
                        transform: transform)
     }
 
-    /// An arc of `delta` radians from `startAngle` (positive: increasing angle). It is split
-    /// into the fewest equal pieces of at most 90°, each a cubic with control arms
-    /// `4/3 · tan(θ/4) · radius` (so a quarter circle uses `kappa`). Begins with a line from
-    /// the current point to the arc's start, or a move when the path is empty.
+    /// An arc of `delta` radians from `startAngle` (positive: increasing angle), as cubics:
+    /// quarter turns from the start and then the remainder, each piece of angle θ with
+    /// control arms `4/3 · tan(θ/4) · radius` (so a quarter uses `kappa`). Begins with a line
+    /// from the current point to the arc's start, or a move when the path is empty. A sweep
+    /// beyond ±2π is clamped to one full turn.
     public func addRelativeArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, delta: CGFloat,
                                transform: CGAffineTransform = .identity) {
         guard startAngle.isFinite, delta.isFinite, radius.isFinite else { return }
+        // More than a full turn retraces the circle; one turn bounds the work on any input.
+        let delta = max(-2 * .pi, min(2 * .pi, delta))
         let r = abs(radius)
         let start = CGPoint(x: center.x + r * cos(startAngle), y: center.y + r * sin(startAngle))
         if current == nil { move(to: start, transform: transform) }
@@ -165,19 +168,23 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
         appendArcCurves(center: center, radius: r, startAngle: startAngle, delta: delta, transform: transform)
     }
 
-    /// The cubics of an arc whose start point has already been reached.
+    /// The cubics of an arc whose start point has already been reached: quarter turns from
+    /// the start, then the remainder. A remainder within 1e-5 rad of a quarter joins the
+    /// last quarter rather than leaving a sliver. This split and threshold are WinObjC's, whose
+    /// iOS-matching expected values the tests reproduce; Apple does not document its split.
     private func appendArcCurves(center: CGPoint, radius r: CGFloat, startAngle: CGFloat, delta: CGFloat,
                                  transform: CGAffineTransform) {
         guard delta != 0, r > 0 else { return }
-        // A hair of tolerance so that an exact quarter turn computed in floating point is one piece.
-        let pieces = max(1, Int((abs(delta) / (CGFloat.pi / 2) - 1e-9).rounded(.up)))
-        let step = delta / CGFloat(pieces)
-        let k = 4.0 / 3.0 * tan(step / 4) * r
-        var a0 = startAngle
+        let quarter = CGFloat.pi / 2, sign: CGFloat = delta < 0 ? -1 : 1
+        var a0 = startAngle, remaining = abs(delta)
         var c0 = cos(a0), s0 = sin(a0)
-        for i in 1...pieces {
-            let a1 = i == pieces ? startAngle + delta : startAngle + step * CGFloat(i)
+        while remaining > 0 {
+            let step = remaining > quarter + 1e-5 ? quarter : remaining
+            remaining -= step
+            let a1 = remaining > 0 ? a0 + sign * step : startAngle + delta
             let c1 = cos(a1), s1 = sin(a1)
+            // Control arms 4/3·tan(θ/4)·r along the tangents, signed with the sweep.
+            let k = 4.0 / 3.0 * tan(step / 4) * r * sign
             addCurve(to: CGPoint(x: center.x + r * c1, y: center.y + r * s1),
                      control1: CGPoint(x: center.x + r * c0 - k * s0, y: center.y + r * s0 + k * c0),
                      control2: CGPoint(x: center.x + r * c1 + k * s1, y: center.y + r * s1 - k * c1),
@@ -205,17 +212,16 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
             addLine(to: p1, transform: transform)
             return
         }
-        // Half the angle between the two legs at p1; the tangent points sit r / tan(half) along them.
-        let cosTheta = max(-1, min(1, (ux * vx + uy * vy) / (lu * lv)))
-        let half = acos(cosTheta) / 2
-        let dist = r / tan(half)
+        // With θ the angle between the legs at p1, the tangent points sit r·tan(θ/2)⁻¹ =
+        // r·(1 + cos θ)/sin θ along them (this form is exact for right angles).
+        let cosTheta = (ux * vx + uy * vy) / (lu * lv), sinTheta = abs(cross) / (lu * lv)
+        let dist = r * (1 + cosTheta) / sinTheta
         let t1 = CGPoint(x: p1.x + ux / lu * dist, y: p1.y + uy / lu * dist)
         let t2 = CGPoint(x: p1.x + vx / lv * dist, y: p1.y + vy / lv * dist)
-        // The centre lies on the bisector, r / sin(half) from p1.
-        let bx = ux / lu + vx / lv, by = uy / lu + vy / lv
-        let lb = (bx * bx + by * by).squareRoot()
-        let cd = r / sin(half)
-        let center = CGPoint(x: p1.x + bx / lb * cd, y: p1.y + by / lb * cd)
+        // The centre is r from t1 along the first leg's normal, on the second leg's side.
+        var nx = -uy / lu, ny = ux / lu
+        if nx * vx + ny * vy < 0 { nx = -nx; ny = -ny }
+        let center = CGPoint(x: t1.x + nx * r, y: t1.y + ny * r)
         let a0 = atan2(t1.y - center.y, t1.x - center.x)
         let a1 = atan2(t2.y - center.y, t2.x - center.x)
         var delta = a1 - a0
