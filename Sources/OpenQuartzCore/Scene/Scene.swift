@@ -87,6 +87,28 @@ public struct Scene {
         return try reader.scene(document)
     }
 
+    /// Reads a colour written as in a scene file: `"#RRGGBB"`, a UIKit name, or the JSON text
+    /// of `{"white": …}` / `{"red": …}` (for command-line options such as `--background`).
+    /// `location` names the source in the error.
+    public static func parseColor(_ text: String, location: String) throws(SceneError) -> CGColor {
+        let reader = SceneReader(file: "", baseDirectory: nil, options: .default)
+        let value: JSONValue
+        if text.hasPrefix("{") {
+            do {
+                value = try JSONParser.parse(Array(text.utf8), maxDepth: 4)
+            } catch {
+                throw SceneError(file: location, location: "", problem: "invalid colour \(SceneReader.quote(text)): \(error.message)")
+            }
+        } else {
+            value = .string(text)
+        }
+        do {
+            return try reader.color(value, .root)
+        } catch {
+            throw SceneError(file: location, location: "", problem: error.problem)
+        }
+    }
+
     /// JSON nesting a tree of `depth` layers may need: the document and `layers` (2), two
     /// levels per layer (its object and its `sublayers` array), and values inside a layer
     /// (a transform step list: array, step, rotate, axis = 4), with room to spare.
@@ -116,7 +138,13 @@ extension SceneReader {
         guard let hv = canvas["height"] else { throw fail(cp.key("height"), "required key is missing") }
         let width = try positive(wv, cp.key("width"))
         let height = try positive(hv, cp.key("height"))
-        let scale = try canvas["scale"].map { (s) throws(SceneError) in try positive(s, cp.key("scale")) } ?? 1
+        var scale = try canvas["scale"].map { (s) throws(SceneError) in try positive(s, cp.key("scale")) } ?? 1
+        if let forced = options.scale {
+            guard forced > 0, forced.isFinite else {
+                throw SceneError(file: file, location: "", problem: "the scale must be a number > 0, got \(Self.text(forced))")
+            }
+            scale = forced
+        }
         let background = try canvas["background"].map { (c) throws(SceneError) in try optionalColor(c, cp.key("background")) } ?? nil
         if let v = canvas["allowsEdgeAntialiasing"] { defaultAllowsEdgeAntialiasing = try bool(v, cp.key("allowsEdgeAntialiasing")) }
         if let v = canvas["allowsGroupOpacity"] { defaultAllowsGroupOpacity = try bool(v, cp.key("allowsGroupOpacity")) }
