@@ -26,7 +26,7 @@ extension SceneReader {
         let resolved = try resolveImagePath(source, p)
         if let cached = imageCache[resolved] { return cached }
         let bytes = try readImageFile(resolved, shownAs: source, p)
-        let image = try decode(bytes, named: Self.quote(source), p)
+        let image = try decode(bytes, named: Self.quoteFull(source), p)
         imageCache[resolved] = image
         imageSources[ObjectIdentifier(image)] = source
         return image
@@ -39,12 +39,12 @@ extension SceneReader {
         let isAbsolute = source.hasPrefix("/")
         if isAbsolute {
             guard options.allowAnyPath else {
-                throw fail(p, "image path \(Self.quote(source)) is absolute; only paths inside the scene's folder are allowed (--allow-any-path lifts this)")
+                throw fail(p, "image path \(Self.quoteFull(source)) is absolute; only paths inside the scene's folder are allowed (--allow-any-path lifts this)")
             }
             return source
         }
         guard let base = baseDirectory else {
-            throw fail(p, "image path \(Self.quote(source)) cannot be resolved: the scene has no folder (use a data URL)")
+            throw fail(p, "image path \(Self.quoteFull(source)) cannot be resolved: the scene has no folder (use a data URL)")
         }
         if !options.allowAnyPath {
             // Lexically: ".." may not climb above the folder.
@@ -52,7 +52,7 @@ extension SceneReader {
             for part in source.split(separator: "/", omittingEmptySubsequences: true) {
                 if part == ".." { level -= 1 } else if part != "." { level += 1 }
                 if level < 0 {
-                    throw fail(p, "image path \(Self.quote(source)) leaves the scene's folder (--allow-any-path lifts this)")
+                    throw fail(p, "image path \(Self.quoteFull(source)) leaves the scene's folder (--allow-any-path lifts this)")
                 }
             }
         }
@@ -62,7 +62,7 @@ extension SceneReader {
             let realBase = URL(fileURLWithPath: base.isEmpty ? "." : base).resolvingSymlinksInPath().standardizedFileURL.path
             let realFile = URL(fileURLWithPath: joined).resolvingSymlinksInPath().standardizedFileURL.path
             if realFile != realBase && !realFile.hasPrefix(realBase.hasSuffix("/") ? realBase : realBase + "/") {
-                throw fail(p, "image path \(Self.quote(source)) leaves the scene's folder through a symbolic link (--allow-any-path lifts this)")
+                throw fail(p, "image path \(Self.quoteFull(source)) leaves the scene's folder through a symbolic link (--allow-any-path lifts this)")
             }
         }
         return joined
@@ -72,18 +72,18 @@ extension SceneReader {
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
         guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw fail(p, "cannot read image \(Self.quote(source)): no such file")
+            throw fail(p, "cannot read image \(Self.quoteFull(source)): no such file")
         }
-        if isDirectory.boolValue { throw fail(p, "cannot read image \(Self.quote(source)): it is a folder") }
+        if isDirectory.boolValue { throw fail(p, "cannot read image \(Self.quoteFull(source)): it is a folder") }
         // A PNG is at most a little larger than its raw pixels; anything bigger than that
         // bound is refused before it is read into memory.
         let maxBytes = options.limits.maxImagePixels.multipliedReportingOverflow(by: 5).partialValue + (1 << 20)
         if let size = (try? fm.attributesOfItem(atPath: path))?[.size] as? NSNumber, size.intValue > maxBytes {
-            throw fail(p, "image \(Self.quote(source)) is a \(size.intValue)-byte file, more than an image within the limit of \(Self.megapixels(options.limits.maxImagePixels)) can need (raise it with --max-image-pixels)",
+            throw fail(p, "image \(Self.quoteFull(source)) is a \(size.intValue)-byte file, more than an image within the limit of \(Self.megapixels(options.limits.maxImagePixels)) can need (raise it with --max-image-pixels)",
                        kind: .limitExceeded)
         }
         guard let data = fm.contents(atPath: path) else {
-            throw fail(p, "cannot read image \(Self.quote(source)): permission denied or unreadable")
+            throw fail(p, "cannot read image \(Self.quoteFull(source)): permission denied or unreadable")
         }
         return [UInt8](data)
     }

@@ -38,6 +38,13 @@ final class SceneReader {
 
     static func quote(_ s: String) -> String { quote(.string(s)) }
 
+    /// A string quoted whole, for file names that must be shown in full.
+    static func quoteFull(_ s: String) -> String {
+        var out = ""
+        JSONWriter.writeString(s, into: &out)
+        return out
+    }
+
     func typeError(_ v: JSONValue, _ p: JSONPath, expected: String) -> SceneError {
         fail(p, "expected \(expected), got \(Self.quote(v))")
     }
