@@ -58,7 +58,11 @@ enum SceneTestSupport {
     static func p(_ path: CGPath?) -> String { path.map { "\($0.elements)" } ?? "nil" }
     static func img(_ v: Any?) -> String {
         guard let i = v as? CGImage else { return v == nil ? "nil" : "other" }
-        return "\(i.width)x\(i.height):\(i.premultipliedRGBA.hashValue)"
+        // Every pixel, folded into one number (an FNV-1a hash over the premultiplied bytes).
+        var h: UInt64 = 0xcbf29ce484222325
+        let n = i.surface.width * i.surface.height
+        for k in 0..<n { h = (h ^ UInt64(i.surface.pixels[k])) &* 0x100000001b3 }
+        return "\(i.width)x\(i.height):\(h)"
     }
 
     static func dump(_ l: CALayer, _ at: String, into out: inout String) {
