@@ -160,7 +160,8 @@ extension SceneReader {
         rootLayer.allowsGroupOpacity = defaultAllowsGroupOpacity
         var children: [CALayer] = []
         children.reserveCapacity(items.count)
-        for (i, item) in items.enumerated() { children.append(try layer(item, root.key("layers").index(i))) }
+        let lp = root.key("layers").settled()
+        for (i, item) in items.enumerated() { children.append(try layer(item, lp.index(i))) }
         rootLayer.adoptNewSublayers(children)
 
         var scene = Scene(size: size, scale: scale, background: background, root: rootLayer,
@@ -197,12 +198,16 @@ extension SceneReader {
             if depth > maxDepth {
                 throw fail(p, "layers nested deeper than \(maxDepth) levels (raise the limit with --max-depth)", kind: .limitExceeded)
             }
-            if let m = o["mask"] { try visit(m, p.key("mask"), depth: depth + 1) }
-            if case .array(let subs)? = o["sublayers"] {
-                let sp = p.key("sublayers")
+            let m = o["mask"], subs = o["sublayers"]
+            if m == nil && subs == nil { return }
+            let base = p.settled()
+            if let m { try visit(m, base.key("mask"), depth: depth + 1) }
+            if case .array(let subs)? = subs {
+                let sp = base.key("sublayers").settled()
                 for (i, s) in subs.enumerated() { try visit(s, sp.index(i), depth: depth + 1) }
             }
         }
-        for (i, l) in layers.enumerated() { try visit(l, p.index(i), depth: 1) }
+        let base = p.settled()
+        for (i, l) in layers.enumerated() { try visit(l, base.index(i), depth: 1) }
     }
 }
