@@ -1,7 +1,7 @@
 import OpenQuartzCore
 
-/// The pixel step of `oqc render`, kept apart from the command so the command builds
-/// while the compositor (`CAImageRenderer`, `CGImage.pngData()`) is still on its way to main.
+/// The pixel step of `oqc render`.
 func renderPNG(_ scene: Scene) throws(CommandLineError) -> [UInt8] {
-    throw .failure("oqc render: rendering is not available in this build yet (CAImageRenderer has not been merged)")
+    let renderer = CAImageRenderer(size: scene.size, scale: scene.scale, background: scene.background)
+    return renderer.image(for: scene.root).pngData()
 }

@@ -136,6 +136,23 @@ import Foundation
         #expect(c.sublayerRefusal(a)?.contains("CALayer@") == true)
     }
 
+    @Test func addingAnAncestorStopsTheProgram() async {
+        await #expect(processExitsWith: .failure) {
+            let a = CALayer(), b = CALayer()
+            a.addSublayer(b)
+            b.addSublayer(a)
+        }
+        await #expect(processExitsWith: .failure) {
+            let host = CALayer(), m = CALayer()
+            host.mask = m
+            CALayer().addSublayer(m)
+        }
+        await #expect(processExitsWith: .failure) {
+            let a = CALayer()
+            a.sublayers = [a]
+        }
+    }
+
     @Test func initLayerCopiesPropertiesNotTree() {
         let parent = CALayer(), src = CALayer()
         parent.addSublayer(src)

@@ -97,8 +97,8 @@ extension CALayer {
     /// space the root layer's `frame` lives in (the canvas, for a scene). Layers of different
     /// trees meet in that space. Points go up by projection (divide by w, drop z at every
     /// flattening layer) and down by un-projection onto each layer's z = 0 plane, so perspective
-    /// in transforms and sublayerTransforms is honoured. Where no point maps (a plane seen edge
-    /// on) the result is NaN.
+    /// in transforms and sublayerTransforms is honoured. Where no visible point maps (a plane
+    /// seen edge on, a point on or behind the eye plane of a perspective) the result is NaN.
     public func convert(_ p: CGPoint, from layer: CALayer?) -> CGPoint {
         CALayer.map(p, from: layer, to: self)
     }
@@ -190,21 +190,28 @@ struct LayerPath {
         return common
     }
 
+    /// NaN when some step has no visible answer: a plane seen edge on, or a point on or behind
+    /// the eye plane (w ≤ 0) of a perspective.
     func map(_ p: CGPoint) -> CGPoint {
+        let none = CGPoint(x: CGFloat.nan, y: CGFloat.nan)
         var q = p
-        for m in up { q = LayerPath.project(q, m) }
+        for m in up {
+            guard let r = LayerPath.project(q, m) else { return none }
+            q = r
+        }
         for m in down.reversed() {
-            guard let r = LayerPath.unproject(q, m) else { return CGPoint(x: CGFloat.nan, y: CGFloat.nan) }
+            guard let r = LayerPath.unproject(q, m), r.w > 0 else { return none }
             q = r.point
         }
         return q
     }
 
-    /// `[x y 0 1] · m`, divided by w.
+    /// `[x y 0 1] · m`, divided by w; nil when w ≤ 0 (on or behind the eye plane).
     @inline(__always)
-    static func project(_ p: CGPoint, _ m: CATransform3D) -> CGPoint {
+    static func project(_ p: CGPoint, _ m: CATransform3D) -> CGPoint? {
         let h = m.apply(x: p.x, y: p.y, z: 0)
         if h.w == 1 { return CGPoint(x: h.x, y: h.y) }
+        guard h.w > 0 else { return nil }
         return CGPoint(x: h.x / h.w, y: h.y / h.w)
     }
 
@@ -217,8 +224,10 @@ struct LayerPath {
         let a11 = m.m11 - p.x * m.m14, a12 = m.m21 - p.x * m.m24, b1 = p.x * m.m44 - m.m41
         let a21 = m.m12 - p.y * m.m14, a22 = m.m22 - p.y * m.m24, b2 = p.y * m.m44 - m.m42
         let det = a11 * a22 - a12 * a21
-        let scale = abs(a11 * a22) + abs(a12 * a21)
-        guard det.isFinite, abs(det) > 1e-12 * scale, scale > 0 else { return nil }
+        // Edge on, a rotation leaves rounding noise (cos 90° = 6e-17), not an exact zero: compare
+        // with the size of the entries, so only a truly degenerate map is refused.
+        let size = max(abs(a11), abs(a12), abs(a21), abs(a22))
+        guard det.isFinite, size > 0, abs(det) > 1e-12 * size * size else { return nil }
         let x = (b1 * a22 - a12 * b2) / det
         let y = (a11 * b2 - b1 * a21) / det
         return (CGPoint(x: x, y: y), x * m.m14 + y * m.m24 + m.m44)
