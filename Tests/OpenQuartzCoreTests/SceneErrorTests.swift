@@ -121,6 +121,15 @@ struct SceneErrorTests {
         // Masks and sublayers count.
         #expect(S.error(S.scene(layers: #"{"mask": {}, "sublayers": [{}]}"#), options: options { $0.maxLayers = 2 }) == "t.json: layers[0].sublayers[0]: more than 2 layers (raise the limit with --max-layers)")
         #expect(S.error(S.scene(layers: #"{"type": "replicator", "instanceCount": 11}"#), options: options { $0.maxLayers = 10 }) == "t.json: layers[0].instanceCount: 11 instances exceed the limit of 10 layers (raise it with --max-layers)")
+        // Replicated sublayers count once per instance: 1 replicator + 3 × 3 copies = 10 drawn.
+        let rep = S.scene(layers: #"{"type": "replicator", "instanceCount": 3, "sublayers": [{}, {}, {}]}"#)
+        #expect(S.error(rep, options: options { $0.maxLayers = 10 }) == nil)
+        #expect(S.error(rep, options: options { $0.maxLayers = 9 }) == "t.json: layers: the scene draws 10 layers counting replicator instances, over the limit of 9 (raise it with --max-layers)")
+        #expect(S.error(rep, options: options { $0.maxLayers = 8 }) == "t.json: layers[0].instanceCount: 3 instances of 3 layers make 9 layers, over the limit of 8 (raise it with --max-layers)")
+        // Nested replicators multiply: 1000 × 1000 instances of one layer.
+        let nestedReplicators = S.scene(layers: #"{"type": "replicator", "instanceCount": 1000, "sublayers": [{"type": "replicator", "instanceCount": 1000, "sublayers": [{}]}]}"#)
+        #expect(S.error(nestedReplicators) == "t.json: layers[0].instanceCount: 1000 instances of 1001 layers make 1001000 layers, over the limit of 1000000 (raise it with --max-layers)")
+        #expect(S.errorKind(nestedReplicators) == .limitExceeded)
     }
 
     // MARK: images
