@@ -34,6 +34,9 @@ struct SceneErrorTests {
         #expect(S.layerError(#""type": "circle""#) == "t.json: layers[0].type: expected one of \"layer\", \"shape\", \"transform\", \"text\", \"gradient\", \"replicator\", got \"circle\"")
         #expect(S.layerError(#""sublayers": [{}, {"sublayers": [{"hiden": true}]}]"#) == "t.json: layers[0].sublayers[1].sublayers[0].hiden: unknown key (did you mean \"hidden\"?)")
         #expect(S.layerError(#""mask": {"bogus": 1}"#) == "t.json: layers[0].mask.bogus: unknown key")
+        // Keys that are not plain names are quoted, so the message stays on one line.
+        #expect(S.layerError(#""two\nlines": 1"#) == #"t.json: layers[0]["two\nlines"]: unknown key"#)
+        #expect(S.error(#"{"canvas": {"a\tb": 1, "a\tb": 2}}"#) == #"t.json: line 1, column 24: duplicate key "a\tb""#)
     }
 
     @Test func wrongTypes() {

@@ -58,6 +58,13 @@ struct JSONParser {
         self.maxDepth = maxDepth
     }
 
+    /// A key quoted and escaped, so a message stays on one line.
+    static func quoted(_ s: String) -> String {
+        var out = ""
+        JSONWriter.writeString(s.count > 40 ? String(s.prefix(39)) + "…" : s, into: &out)
+        return out
+    }
+
     private static func located(_ f: Failure, in bytes: [UInt8]) -> JSONSyntaxError {
         var line = 1, column = 1
         var k = 0
@@ -179,14 +186,14 @@ struct JSONParser {
             let keyStart = i
             let key = try string()
             if members.count < 16 {
-                for m in members where m.key == key { throw fail("duplicate key \"\(key)\"", at: keyStart) }
+                for m in members where m.key == key { throw fail("duplicate key \(Self.quoted(key))", at: keyStart) }
             } else {
                 if seen == nil { seen = Set(members.map(\.key)) }
-                if !seen!.insert(key).inserted { throw fail("duplicate key \"\(key)\"", at: keyStart) }
+                if !seen!.insert(key).inserted { throw fail("duplicate key \(Self.quoted(key))", at: keyStart) }
             }
             skipWhitespace()
             guard i < buf.count, buf[i] == UInt8(ascii: ":") else {
-                throw fail("unexpected \(describeHere()) after key \"\(key)\", expected ':'")
+                throw fail("unexpected \(describeHere()) after key \(Self.quoted(key)), expected ':'")
             }
             i += 1
             skipWhitespace()

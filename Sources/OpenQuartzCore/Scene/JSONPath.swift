@@ -41,6 +41,12 @@ struct JSONPath: Sendable, CustomStringConvertible {
     func key(_ key: String) -> JSONPath { JSONPath(parent: settled().parent, leaf: .key(key)) }
     func index(_ i: Int) -> JSONPath { JSONPath(parent: settled().parent, leaf: .index(i)) }
 
+    static func isPlainName(_ k: String) -> Bool {
+        !k.isEmpty && k.utf8.allSatisfy { b in
+            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x2D
+        }
+    }
+
     var description: String {
         var leaves: [Leaf] = [leaf]
         var c = parent
@@ -49,9 +55,14 @@ struct JSONPath: Sendable, CustomStringConvertible {
         for l in leaves.reversed() {
             switch l {
             case .none: break
-            case .key(let k):
+            case .key(let k) where JSONPath.isPlainName(k):
                 if !s.isEmpty { s += "." }
                 s += k
+            case .key(let k):
+                // Keys that are not plain names are quoted, so a message stays one line.
+                s += "["
+                JSONWriter.writeString(k, into: &s)
+                s += "]"
             case .index(let i):
                 s += "[\(i)]"
             }
