@@ -26,6 +26,8 @@ struct JSONParser {
     static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(JSONSyntaxError) -> JSONValue {
         let result: Result<JSONValue, Failure> = bytes.withUnsafeBufferPointer { buf in
             var p = JSONParser(buf: buf, maxDepth: maxDepth)
+            // A UTF-8 byte order mark, as some editors write, is allowed before the text (RFC 8259 §8.1).
+            if buf.count >= 3, buf[0] == 0xEF, buf[1] == 0xBB, buf[2] == 0xBF { p.i = 3 }
             do throws(Failure) {
                 p.skipWhitespace()
                 let v = try p.value(depth: 0)
@@ -67,7 +69,7 @@ struct JSONParser {
 
     private static func located(_ f: Failure, in bytes: [UInt8]) -> JSONSyntaxError {
         var line = 1, column = 1
-        var k = 0
+        var k = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         let end = min(f.offset, bytes.count)
         while k < end {
             let b = bytes[k]
