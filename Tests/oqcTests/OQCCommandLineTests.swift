@@ -73,8 +73,6 @@ struct OQCCommandLineTests {
     @Test func reservedCommands() throws {
         let demo = try P.run(["demo", "-o", "x"])
         #expect(demo.status == 1 && demo.stderr == "oqc demo: not available yet\n")
-        let bench = try P.run(["bench"])
-        #expect(bench.status == 1 && bench.stderr == "oqc bench: not available yet\n")
     }
 
     // MARK: render: usage
