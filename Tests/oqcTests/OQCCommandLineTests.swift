@@ -176,16 +176,21 @@ struct OQCCommandLineTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try Data("OLD".utf8).write(to: URL(fileURLWithPath: dir + "/out.png"))
         let r = try P.run(["render", "scene.json", "-o", "out.png"], in: dir)
-        if r.status == 1 && r.stderr.contains("not available in this build yet") {
-            withKnownIssue("CAImageRenderer is not merged into this branch yet") { Issue.record(Comment(rawValue: r.stderr)) }
-            #expect(FileManager.default.contents(atPath: dir + "/out.png") == Data("OLD".utf8))
-            return
-        }
         #expect(r.status == 0 && r.stderr.isEmpty)
         let data = try #require(FileManager.default.contents(atPath: dir + "/out.png"))
         // 400 x 300 points at scale 2: an 800 x 600 PNG (width and height are IHDR's first fields).
         let image = try PNG.decodeImage([UInt8](data))
         #expect(image.width == 800 && image.height == 600)
+        // canvas.background "white" fills the corner, far from the card.
+        #expect(Array(image.rgba8[0..<4]) == [255, 255, 255, 255])
+        #expect(P.listing(dir) == ["out.png", "scene.json"])
+        // --scale and --background replace the canvas's.
+        let half = try P.run(["render", "scene.json", "-o", "out.png", "--scale", "0.5", "--background", "none"], in: dir)
+        #expect(half.status == 0 && half.stderr.isEmpty)
+        let small = try PNG.decodeImage([UInt8](try #require(FileManager.default.contents(atPath: dir + "/out.png"))))
+        #expect(small.width == 200 && small.height == 150)
+        // The canvas corner is outside the card and its shadow: transparent now, not white.
+        #expect(small.rgba8[3] == 0)
         #expect(P.listing(dir) == ["out.png", "scene.json"])
     }
 
