@@ -203,6 +203,11 @@ struct OQCCommandLineTests {
             #expect(r.status == 0 && r.stdout == answer + "\n" && r.stderr.isEmpty, "\(point)")
         }
         #expect(try hit(Self.card, ["--at", "101.5, 101.5", "--mode", "layer"]).stdout == "card/#0\n")
+        // What is seen: b and #0 draw nothing, and (101, 101) is outside the card's rounded corner.
+        for (point, answer) in [("200,150", "card"), ("101,101", "none"), ("250,110", "card"), ("1,1", "none")] {
+            let r = try hit(Self.card, ["--at", point, "--mode", "visible"])
+            #expect(r.status == 0 && r.stdout == answer + "\n" && r.stderr.isEmpty, "\(point)")
+        }
     }
 
     @Test func hitErrors() throws {
@@ -212,8 +217,6 @@ struct OQCCommandLineTests {
         #expect(missing.status == 2 && missing.stderr == "oqc hit: missing --at X,Y (see oqc hit --help)\n")
         let mode = try hit(Self.card, ["--at", "1,1", "--mode", "top"])
         #expect(mode.status == 2 && mode.stderr == "oqc hit: --mode: expected layer or visible, got 'top'\n")
-        let visible = try hit(Self.card, ["--at", "1,1", "--mode", "visible"])
-        #expect(visible.status == 1 && visible.stderr == "oqc hit: --mode visible is not yet supported in this build\n")
         let invalid = try hit(layers(#"{"hidden": 1}"#), ["--at", "1,1"])
         #expect(invalid.status == 2 && invalid.stderr == "scene.json: layers[0].hidden: expected true or false, got 1\n" && invalid.stdout.isEmpty)
     }
