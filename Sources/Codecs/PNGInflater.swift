@@ -14,6 +14,9 @@ final class PNGInflater {
 
     var isFull: Bool { produced == capacity }
 
+    /// Compressed bytes read so far.
+    var consumed: Int { Int(stream.pointee.total_in) }
+
     init(capacity: Int) throws(PNGError) {
         // zlib keeps a pointer back to its z_stream, so it needs a fixed address.
         stream = .allocate(capacity: 1)

@@ -22,9 +22,8 @@ public struct PNGLimits: Sendable, Equatable {
     public static let `default` = PNGLimits()
 
     /// The most bytes inflation may produce for any image within these limits:
-    /// 8 bytes per pixel (16-bit RGBA) plus one filter-type byte per row of every
-    /// Adam7 pass (fewer than 2 per image row) and the partial-byte rounding of
-    /// each pass row.
+    /// 8 bytes per pixel (16-bit RGBA) plus 4 per image row, which covers the
+    /// filter-type byte of every Adam7 pass row.
     ///
     /// This is a ceiling only. Every decode inflates to the exact size its header
     /// implies and stops there, so a small image carrying a huge zlib stream

@@ -149,7 +149,7 @@ struct SceneSVGPathTests {
         #expect(try path(#"{"ellipse": [0, 0, 10, 20]}"#) == CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 10, height: 20)).elements)
         #expect(try path(#"{"roundedRect": [0, 0, 100, 50], "cornerRadius": 8}"#)
                 == CGPath(roundedRect: CGRect(x: 0, y: 0, width: 100, height: 50), cornerWidth: 8, cornerHeight: 8).elements)
-        #expect(message("\"M 0 0 L x 5 Z\"") == "test.json: v: invalid path data at character 9 (near \"…0 0 L x 5 Z\"): expected a number (end x) for 'L', found \"x\"")
+        #expect(message("\"M 0 0 L x 5 Z\"") == "test.json: v: invalid path data at character 9 (near \"M 0 0 L x 5 Z\"): expected a number (end x) for 'L', found \"x\"")
         #expect(message(#"{"rect": [0, 0, -1, 1]}"#) == "test.json: v.rect[2]: expected a width ≥ 0, got -1")
         #expect(message(#"{"rect": [0, 0, 1, 1], "ellipse": [0, 0, 1, 1]}"#) == "test.json: v: expected exactly one of \"rect\", \"ellipse\", \"roundedRect\", got {\"rect\": [0, 0, 1, 1], \"ellipse\": [0, 0…")
         #expect(message(#"{"rect": [0, 0, 1, 1], "cornerRadius": 3}"#) == "test.json: v.cornerRadius: \"cornerRadius\" goes only with \"roundedRect\"")

@@ -98,7 +98,7 @@ enum ContentsRenderer {
         let s = src.standardized
         t.surface.draw(c.image.texture, transform: full, filter: filter, opacity: alpha, clip: t.clip,
                        antialias: antialias,
-                       sourceRect: (x: Double(s.minX), y: Double(s.minY), width: Double(s.width), height: Double(s.height)))
+                       sourceRect: Rect(x: Double(s.minX), y: Double(s.minY), width: Double(s.width), height: Double(s.height)))
     }
 }
 

@@ -12,6 +12,7 @@ enum ContextOrder {
     static func order(_ members: [RenderingContext.Member]) -> [RenderingContext.DrawItem] {
         var polygons: [DepthPolygon] = []
         polygons.reserveCapacity(members.count)
+        var arealess: [Int] = []
         for (i, m) in members.enumerated() {
             let quad = HomogeneousPoint.quad(m.node.bounds, transform: m.toContext)
             if !m.node.isDoubleSided && isBackFacing(quad) { continue }
@@ -20,16 +21,16 @@ enum ContextOrder {
                 polygons.append(p)
             } else if m.node.bounds.isEmpty || !m.node.sublayers.isEmpty {
                 // A layer with no area of its own can still carry sublayers: keep it in array order.
-                polygons.append(DepthPolygon(id: i, order: m.order, points: [], plane: Plane3D.zero))
+                arealess.append(i)
             }
         }
-        let sorted = DepthSort(polygons.filter { !$0.points.isEmpty })
+        let sorted = DepthSort(polygons)
         var pieces = [Int](repeating: 0, count: members.count)
         for f in sorted.fragments { pieces[f.id] += 1 }
         var items: [RenderingContext.DrawItem] = []
         items.reserveCapacity(sorted.fragments.count)
         // Area-less members first: they have no depth of their own to sort by.
-        for p in polygons where p.points.isEmpty { items.append(.init(member: p.id, fragment: nil)) }
+        for i in arealess { items.append(.init(member: i, fragment: nil)) }
         for f in sorted.fragments {
             if pieces[f.id] == 1 {
                 items.append(.init(member: f.id, fragment: nil))

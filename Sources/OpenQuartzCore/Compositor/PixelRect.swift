@@ -64,7 +64,9 @@ struct DeviceRect {
     func offsetBy(_ dx: Double, _ dy: Double) -> DeviceRect {
         isEmpty ? self : DeviceRect(minX: minX + dx, minY: minY + dy, maxX: maxX + dx, maxY: maxY + dy)
     }
+}
 
+extension DeviceRect {
     /// The bounding box of `rect` mapped through `m`; infinite if any corner is at or behind
     /// the eye (w ≤ 0), since the projection is then unbounded.
     init(_ rect: CGRect, through m: ProjectiveTransform) {

@@ -5,7 +5,9 @@ import Codecs
 extension CGImage {
     /// Decodes a PNG (every colour type, bit depth and interlacing; see `PNG.decode`).
     public convenience init(pngData: [UInt8], limits: PNGLimits = .default) throws {
-        self.init(surface: try PNG.decode(pngData, limits: limits))
+        let surface = try PNG.decode(pngData, limits: limits)
+        guard surface.width > 0, surface.height > 0 else { throw PNGError("PNG: image has no pixels") }
+        self.init(surface: surface)!
     }
 
     /// The image as PNG bytes (RGBA, 8 bits per channel, un-premultiplied).

@@ -9,8 +9,10 @@ import Raster
 public final class CGImage: Sendable, CustomStringConvertible {
     /// The pixels. Treat as read-only: an image never changes after creation, which is what
     /// lets the renderer share and cache it across threads.
-    // texture: the compositor will add a cached sampling texture (Raster.Texture) beside this.
     public let surface: Surface
+    /// The pixels ready for sampling; its mip chain is built on first trilinear use and then
+    /// shared by every layer that shows this image.
+    let texture: Texture
 
     public var width: Int { surface.width }
     public var height: Int { surface.height }
@@ -28,6 +30,7 @@ public final class CGImage: Sendable, CustomStringConvertible {
     public init?(surface: Surface) {
         guard surface.width > 0, surface.height > 0 else { return nil }
         self.surface = surface
+        texture = Texture(surface)
     }
 
     /// An image from premultiplied RGBA bytes, rows top to bottom, `width * 4` bytes per row.
@@ -65,6 +68,7 @@ public final class CGImage: Sendable, CustomStringConvertible {
             }
         }
         self.surface = s
+        texture = Texture(s)
     }
 
     /// `round(x * a / 255)` for bytes, exactly, without division.

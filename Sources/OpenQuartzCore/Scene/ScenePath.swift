@@ -43,8 +43,9 @@ extension SceneReader {
     /// A short piece of `data` around a 1-based character position, quoted: `near "L x 5"`.
     static func excerpt(_ data: String, at character: Int) -> String {
         let chars = Array(data)
-        let start = max(0, min(character - 1, chars.count) - 6)
-        let end = min(chars.count, start + 16)
+        let at = min(character - 1, chars.count)
+        let start = max(0, at - 10)
+        let end = min(chars.count, at + 6)
         var s = String(chars[start..<end])
         if start > 0 { s = "…" + s }
         if end < chars.count { s += "…" }

@@ -5,14 +5,20 @@ import Foundation
 ///
 /// The value readers live in extensions, one file per kind of value (colours, transforms,
 /// paths, images, layers); this file holds the scalar readers they share.
-struct SceneReader {
+final class SceneReader {
     /// The scene file as the caller named it, for messages.
     let file: String
     /// Folder that relative `contents` paths resolve against; nil when parsing data that
     /// has no folder (images given by path are then refused).
     let baseDirectory: String?
     let options: SceneOptions
-    var layerCount = 0
+    /// Canvas defaults for layers that do not set their own (SCENE.md "canvas").
+    var defaultAllowsEdgeAntialiasing = false
+    var defaultAllowsGroupOpacity = true
+    /// Images already decoded, by resolved path, so a picture used by many layers is read once.
+    var imageCache: [String: CGImage] = [:]
+    /// Where each decoded image came from, so the writer can refer to it again.
+    var imageSources: [ObjectIdentifier: String] = [:]
 
     init(file: String, baseDirectory: String?, options: SceneOptions) {
         self.file = file
@@ -31,6 +37,13 @@ struct SceneReader {
     }
 
     static func quote(_ s: String) -> String { quote(.string(s)) }
+
+    /// A string quoted whole, for file names that must be shown in full.
+    static func quoteFull(_ s: String) -> String {
+        var out = ""
+        JSONWriter.writeString(s, into: &out)
+        return out
+    }
 
     func typeError(_ v: JSONValue, _ p: JSONPath, expected: String) -> SceneError {
         fail(p, "expected \(expected), got \(Self.quote(v))")
