@@ -139,9 +139,9 @@ final class ShadowFollowsContents: ViewController {
         //an image with a transparent background
         self.layerView.layer.contents = UIImage(named: "Snowman.png")?.cgImage
         //the shadow follows the image's alpha, not the bounds
-        self.layerView.layer.shadowOpacity = 0.5
-        self.layerView.layer.shadowOffset = CGSize(width: 0.0, height: 5.0)
-        self.layerView.layer.shadowRadius = 5.0
+        self.layerView.layer.shadowOpacity = 0.6
+        self.layerView.layer.shadowOffset = CGSize(width: 6.0, height: 8.0)
+        self.layerView.layer.shadowRadius = 3.0
     }
 }
 """#,
@@ -491,7 +491,7 @@ class Listing5_9: CubeNib {
 /// each with a smaller red view that overflows its bottom-right corner.
 class CornerViewsNib: ViewController {
     let layerView1 = View(frame: CGRect(x: 30, y: 30, width: 200, height: 200))
-    let layerView2 = View(frame: CGRect(x: 290, y: 30, width: 200, height: 200))
+    let layerView2 = View(frame: CGRect(x: 280, y: 30, width: 200, height: 200))
 
     override init(canvas: Figure.Canvas) {
         super.init(canvas: canvas)
@@ -510,7 +510,7 @@ class CornerViewsNib: ViewController {
 /// an empty shadowView of the same frame.
 class ShadowViewNib: ViewController {
     let layerView1 = View(frame: CGRect(x: 30, y: 30, width: 200, height: 200))
-    let shadowView = View(frame: CGRect(x: 290, y: 30, width: 200, height: 200))
+    let shadowView = View(frame: CGRect(x: 280, y: 30, width: 200, height: 200))
     let layerView2 = View(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
 
     override init(canvas: Figure.Canvas) {
@@ -542,12 +542,14 @@ class PictureViewNib: ViewController {
         "nib-5.11": #"""
 /// The touch-event cube: the lit cube with a button on face 3 (in the nib, as in the book).
 class TouchCubeNib: Listing5_10 {
-    let button = View(frame: CGRect(x: 50, y: 75, width: 100, height: 50))
+    let button = View(frame: CGRect(x: 95, y: 80, width: 90, height: 40))
 
     override init(canvas: Figure.Canvas) {
         super.init(canvas: canvas)
-        button.backgroundColor = CGColor(red: 0.1, green: 0.45, blue: 0.95, alpha: 1)
+        button.backgroundColor = .white
         button.layer.cornerRadius = 10
+        button.layer.borderWidth = 3
+        button.layer.borderColor = CGColor(red: 0.1, green: 0.45, blue: 0.95, alpha: 1)
         button.layer.name = "button"
         faces[2].addSubview(button)
     }
@@ -624,5 +626,1258 @@ enum Pips {
 """#,
     ]
 
-    static let scenes: [String: String] = [:]
+    static let scenes: [String: String] = [
+        "fig4-1-corner-views.json": #"""
+{
+  "canvas": {"width": 540, "height": 290, "scale": 2, "background": {"white": 0.85, "alpha": 1}},
+  "layers": [
+    {
+      "frame": [30, 30, 200, 200],
+      "backgroundColor": "white",
+      "sublayers": [{"frame": [130, 130, 100, 100], "backgroundColor": "red"}]
+    },
+    {
+      "frame": [280, 30, 200, 200],
+      "backgroundColor": "white",
+      "sublayers": [{"frame": [130, 130, 100, 100], "backgroundColor": "red"}]
+    }
+  ]
+}
+"""#,
+        "fig4-10-shadow-view.json": #"""
+{
+  "canvas": {"width": 540, "height": 290, "scale": 2, "background": {"white": 0.85, "alpha": 1}},
+  "layers": [
+    {
+      "frame": [30, 30, 200, 200],
+      "backgroundColor": "white",
+      "cornerRadius": 20,
+      "borderWidth": 5,
+      "shadowOpacity": 0.5,
+      "shadowOffset": [0, 5],
+      "shadowRadius": 5,
+      "sublayers": [{"frame": [130, 130, 100, 100], "backgroundColor": "red"}]
+    },
+    {
+      "frame": [280, 30, 200, 200],
+      "shadowOpacity": 0.5,
+      "shadowOffset": [0, 5],
+      "shadowRadius": 5,
+      "sublayers": [
+        {
+          "frame": [0, 0, 200, 200],
+          "backgroundColor": "white",
+          "cornerRadius": 20,
+          "borderWidth": 5,
+          "masksToBounds": true,
+          "sublayers": [{"frame": [130, 130, 100, 100], "backgroundColor": "red"}]
+        }
+      ]
+    }
+  ]
+}
+"""#,
+        "fig4-11-shadow-path.json": #"""
+{
+  "canvas": {"width": 540, "height": 280, "scale": 2, "background": {"white": 0.85, "alpha": 1}},
+  "layers": [
+    {
+      "frame": [40, 40, 200, 200],
+      "contents": "images/Snowman.png",
+      "shadowOpacity": 0.5,
+      "shadowPath": {"rect": [0, 0, 200, 200]}
+    },
+    {
+      "frame": [300, 40, 200, 200],
+      "contents": "images/Snowman.png",
+      "shadowOpacity": 0.5,
+      "shadowPath": {"ellipse": [0, 0, 200, 200]}
+    }
+  ]
+}
+"""#,
+        "fig4-13-mask.json": #"""
+{
+  "canvas": {"width": 280, "height": 280, "scale": 2, "background": {"white": 0.85, "alpha": 1}},
+  "layers": [
+    {
+      "frame": [40, 40, 200, 200],
+      "contents": "images/Igloo.png",
+      "mask": {"frame": [0, 0, 200, 200], "contents": "images/Cone.png"}
+    }
+  ]
+}
+"""#,
+        "fig4-2-corner-radius.json": #"""
+{
+  "canvas": {"width": 540, "height": 290, "scale": 2, "background": {"white": 0.85, "alpha": 1}},
+  "layers": [
+    {
+      "frame": [30, 30, 200, 200],
+      "backgroundColor": "white",
+      "cornerRadius": 20,
+      "sublayers": [{"frame": [130, 130, 100, 100], "backgroundColor": "red"}]
+    },
+    {
+      "frame": [280, 30, 200, 200],
+      "backgroundColor": "white",
+      "cornerRadius": 20,
+      "masksToBounds": true,
+      "sublayers": [{"frame": [130, 130, 100, 100], "backgroundColor": "red"}]
+    }
+  ]
+}
+"""#,
+        "fig4-20-group-opacity-off.json": #"""
+{
+  "canvas": {
+    "width": 400,
+    "height": 200,
+    "scale": 2,
+    "background": {"white": 0.5, "alpha": 1},
+    "allowsGroupOpacity": false
+  },
+  "layers": [
+    {
+      "frame": [50, -50, 300, 300],
+      "sublayers": [
+        {
+          "bounds": [0, 0, 150, 50],
+          "position": [50, 150],
+          "backgroundColor": "white",
+          "cornerRadius": 10,
+          "sublayers": [
+            {
+              "frame": [20, 10, 110, 30],
+              "backgroundColor": "white",
+              "sublayers": [
+                {
+                  "frame": [11, 9, 88, 12],
+                  "sublayers": [
+                    {
+                      "frame": [0, 0, 40, 12],
+                      "backgroundColor": {"white": 0.1, "alpha": 1},
+                      "cornerRadius": 3
+                    },
+                    {
+                      "frame": [45, 0, 43, 12],
+                      "backgroundColor": {"white": 0.1, "alpha": 1},
+                      "cornerRadius": 3
+                    }
+                  ]
+                }
+              ]
+            }
+          ]
+        },
+        {
+          "bounds": [0, 0, 150, 50],
+          "position": [250, 150],
+          "backgroundColor": "white",
+          "cornerRadius": 10,
+          "opacity": 0.5,
+          "sublayers": [
+            {
+              "frame": [20, 10, 110, 30],
+              "backgroundColor": "white",
+              "sublayers": [
+                {
+                  "frame": [11, 9, 88, 12],
+                  "sublayers": [
+                    {
+                      "frame": [0, 0, 40, 12],
+                      "backgroundColor": {"white": 0.1, "alpha": 1},
+                      "cornerRadius": 3
+                    },
+                    {
+                      "frame": [45, 0, 43, 12],
+                      "backgroundColor": {"white": 0.1, "alpha": 1},
+                      "cornerRadius": 3
+                    }
+                  ]
+                }
+              ]
+            }
+          ]
+        }
+      ]
+    }
+  ]
+}
+"""#,
+        "fig4-21-should-rasterize.json": #"""
+{
+  "canvas": {
+    "width": 400,
+    "height": 200,
+    "scale": 2,
+    "background": {"white": 0.5, "alpha": 1},
+    "allowsGroupOpacity": false
+  },
+  "layers": [
+    {
+      "frame": [50, -50, 300, 300],
+      "sublayers": [
+        {
+          "bounds": [0, 0, 150, 50],
+          "position": [50, 150],
+          "backgroundColor": "white",
+          "cornerRadius": 10,
+          "sublayers": [
+            {
+              "frame": [20, 10, 110, 30],
+              "backgroundColor": "white",
+              "sublayers": [
+                {
+                  "frame": [11, 9, 88, 12],
+                  "sublayers": [
+                    {
+                      "frame": [0, 0, 40, 12],
+                      "backgroundColor": {"white": 0.1, "alpha": 1},
+                      "cornerRadius": 3
+                    },
+                    {
+                      "frame": [45, 0, 43, 12],
+                      "backgroundColor": {"white": 0.1, "alpha": 1},
+                      "cornerRadius": 3
+                    }
+                  ]
+                }
+              ]
+            }
+          ]
+        },
+        {
+          "bounds": [0, 0, 150, 50],
+          "position": [250, 150],
+          "backgroundColor": "white",
+          "cornerRadius": 10,
+          "opacity": 0.5,
+          "shouldRasterize": true,
+          "rasterizationScale": 2,
+          "sublayers": [
+            {
+              "frame": [20, 10, 110, 30],
+              "backgroundColor": "white",
+              "sublayers": [
+                {
+                  "frame": [11, 9, 88, 12],
+                  "sublayers": [
+                    {
+                      "frame": [0, 0, 40, 12],
+                      "backgroundColor": {"white": 0.1, "alpha": 1},
+                      "cornerRadius": 3
+                    },
+                    {
+                      "frame": [45, 0, 43, 12],
+                      "backgroundColor": {"white": 0.1, "alpha": 1},
+                      "cornerRadius": 3
+                    }
+                  ]
+                }
+              ]
+            }
+          ]
+        }
+      ]
+    }
+  ]
+}
+"""#,
+        "fig4-3-border.json": #"""
+{
+  "canvas": {"width": 540, "height": 290, "scale": 2, "background": {"white": 0.85, "alpha": 1}},
+  "layers": [
+    {
+      "frame": [30, 30, 200, 200],
+      "backgroundColor": "white",
+      "cornerRadius": 20,
+      "borderWidth": 5,
+      "sublayers": [{"frame": [130, 130, 100, 100], "backgroundColor": "red"}]
+    },
+    {
+      "frame": [280, 30, 200, 200],
+      "backgroundColor": "white",
+      "cornerRadius": 20,
+      "borderWidth": 5,
+      "masksToBounds": true,
+      "sublayers": [{"frame": [130, 130, 100, 100], "backgroundColor": "red"}]
+    }
+  ]
+}
+"""#,
+        "fig4-4-border-follows-bounds.json": #"""
+{
+  "canvas": {"width": 300, "height": 300, "scale": 2, "background": {"white": 0.85, "alpha": 1}},
+  "layers": [
+    {
+      "frame": [40, 40, 200, 200],
+      "contents": "images/Snowman.png",
+      "cornerRadius": 20,
+      "borderWidth": 5,
+      "sublayers": [{"frame": [130, 130, 100, 100], "backgroundColor": "red"}]
+    }
+  ]
+}
+"""#,
+        "fig4-5-shadow-offset.json": #"""
+{
+  "canvas": {"width": 440, "height": 240, "scale": 2, "background": {"white": 0.85, "alpha": 1}},
+  "layers": [
+    {"frame": [40, 40, 160, 160], "backgroundColor": "white", "shadowOpacity": 1},
+    {"frame": [240, 40, 160, 160], "backgroundColor": "white", "shadowOpacity": 1, "shadowOffset": [0, 3]}
+  ]
+}
+"""#,
+        "fig4-6-shadow-depth.json": #"""
+{
+  "canvas": {"width": 440, "height": 240, "scale": 2, "background": {"white": 0.85, "alpha": 1}},
+  "layers": [
+    {
+      "frame": [40, 40, 160, 160],
+      "backgroundColor": "white",
+      "cornerRadius": 10,
+      "shadowOpacity": 0.5,
+      "shadowOffset": [0, 2],
+      "shadowRadius": 1
+    },
+    {
+      "frame": [240, 40, 160, 160],
+      "backgroundColor": "white",
+      "cornerRadius": 10,
+      "shadowOpacity": 0.5,
+      "shadowOffset": [0, 10],
+      "shadowRadius": 10
+    }
+  ]
+}
+"""#,
+        "fig4-7-shadow-follows-contents.json": #"""
+{
+  "canvas": {"width": 280, "height": 290, "scale": 2, "background": {"white": 0.85, "alpha": 1}},
+  "layers": [
+    {
+      "frame": [40, 40, 200, 200],
+      "contents": "images/Snowman.png",
+      "shadowOpacity": 0.6,
+      "shadowOffset": [6, 8],
+      "shadowRadius": 3
+    }
+  ]
+}
+"""#,
+        "fig4-8-shadow-clipped.json": #"""
+{
+  "canvas": {"width": 540, "height": 290, "scale": 2, "background": {"white": 0.85, "alpha": 1}},
+  "layers": [
+    {
+      "frame": [30, 30, 200, 200],
+      "backgroundColor": "white",
+      "cornerRadius": 20,
+      "borderWidth": 5,
+      "shadowOpacity": 0.5,
+      "shadowOffset": [0, 5],
+      "shadowRadius": 5,
+      "sublayers": [{"frame": [130, 130, 100, 100], "backgroundColor": "red"}]
+    },
+    {
+      "frame": [280, 30, 200, 200],
+      "backgroundColor": "white",
+      "cornerRadius": 20,
+      "borderWidth": 5,
+      "masksToBounds": true,
+      "shadowOpacity": 0.5,
+      "shadowOffset": [0, 5],
+      "shadowRadius": 5,
+      "sublayers": [{"frame": [130, 130, 100, 100], "backgroundColor": "red"}]
+    }
+  ]
+}
+"""#,
+        "fig5-10-perspective.json": #"""
+{
+  "canvas": {"width": 340, "height": 300, "scale": 2, "background": {"white": 0.85, "alpha": 1}},
+  "layers": [
+    {
+      "frame": [70, 50, 200, 200],
+      "contents": "images/Igloo.png",
+      "transform": [{"perspective": 500}, {"rotate": {"degrees": 45, "axis": [0, 1, 0]}}]
+    }
+  ]
+}
+"""#,
+        "fig5-13-shared-vanishing-point.json": #"""
+{
+  "canvas": {"width": 520, "height": 300, "scale": 2, "background": {"white": 0.85, "alpha": 1}},
+  "layers": [
+    {
+      "frame": [0, 0, 520, 300],
+      "sublayerTransform": [{"perspective": 500}],
+      "sublayers": [
+        {
+          "frame": [40, 50, 200, 200],
+          "contents": "images/Igloo.png",
+          "transform": [{"rotate": {"degrees": 45, "axis": [0, 1, 0]}}]
+        },
+        {
+          "frame": [280, 50, 200, 200],
+          "contents": "images/Igloo.png",
+          "transform": [{"rotate": {"degrees": -45, "axis": [0, 1, 0]}}]
+        }
+      ]
+    }
+  ]
+}
+"""#,
+        "fig5-20-cube-front.json": #"""
+{
+  "canvas": {"width": 480, "height": 480, "scale": 2, "background": {"white": 0.85, "alpha": 1}},
+  "layers": [
+    {
+      "name": "container",
+      "frame": [0, 0, 480, 480],
+      "sublayerTransform": [{"perspective": 500}],
+      "sublayers": [
+        {
+          "name": "face1",
+          "bounds": [0, 0, 200, 200],
+          "position": [240, 240],
+          "backgroundColor": "white",
+          "transform": [{"translate": [0, 0, 100]}],
+          "sublayers": [
+            {
+              "frame": [25, 25, 150, 150],
+              "backgroundColor": {"red": 0.95, "green": 0.45, "blue": 0.45, "alpha": 1},
+              "sublayers": [{"frame": [63, 63, 24, 24], "backgroundColor": {"white": 0.1, "alpha": 1}, "cornerRadius": 12}]
+            }
+          ]
+        },
+        {
+          "name": "face2",
+          "bounds": [0, 0, 200, 200],
+          "position": [240, 240],
+          "backgroundColor": "white",
+          "transform": [{"translate": [100, 0, 0]}, {"rotate": {"degrees": 90, "axis": [0, 1, 0]}}],
+          "sublayers": [
+            {
+              "frame": [25, 25, 150, 150],
+              "backgroundColor": {"red": 0.45, "green": 0.8, "blue": 0.45, "alpha": 1},
+              "sublayers": [
+                {
+                  "frame": [25.5, 25.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [100.5, 100.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                }
+              ]
+            }
+          ]
+        },
+        {
+          "name": "face3",
+          "bounds": [0, 0, 200, 200],
+          "position": [240, 240],
+          "backgroundColor": "white",
+          "transform": [{"translate": [0, -100, 0]}, {"rotate": {"degrees": 90, "axis": [1, 0, 0]}}],
+          "sublayers": [
+            {
+              "frame": [25, 25, 150, 150],
+              "backgroundColor": {"red": 0.45, "green": 0.6, "blue": 0.95, "alpha": 1},
+              "sublayers": [
+                {
+                  "frame": [25.5, 25.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [100.5, 100.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {"frame": [63, 63, 24, 24], "backgroundColor": {"white": 0.1, "alpha": 1}, "cornerRadius": 12}
+              ]
+            }
+          ]
+        },
+        {
+          "name": "face4",
+          "bounds": [0, 0, 200, 200],
+          "position": [240, 240],
+          "backgroundColor": "white",
+          "transform": [{"translate": [0, 100, 0]}, {"rotate": {"degrees": -90, "axis": [1, 0, 0]}}],
+          "sublayers": [
+            {
+              "frame": [25, 25, 150, 150],
+              "backgroundColor": {"red": 0.95, "green": 0.8, "blue": 0.3, "alpha": 1},
+              "sublayers": [
+                {
+                  "frame": [25.5, 25.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [100.5, 100.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [100.5, 25.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [25.5, 100.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                }
+              ]
+            }
+          ]
+        },
+        {
+          "name": "face5",
+          "bounds": [0, 0, 200, 200],
+          "position": [240, 240],
+          "backgroundColor": "white",
+          "transform": [{"translate": [-100, 0, 0]}, {"rotate": {"degrees": -90, "axis": [0, 1, 0]}}],
+          "sublayers": [
+            {
+              "frame": [25, 25, 150, 150],
+              "backgroundColor": {"red": 0.75, "green": 0.5, "blue": 0.9, "alpha": 1},
+              "sublayers": [
+                {
+                  "frame": [25.5, 25.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [100.5, 100.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [100.5, 25.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [25.5, 100.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {"frame": [63, 63, 24, 24], "backgroundColor": {"white": 0.1, "alpha": 1}, "cornerRadius": 12}
+              ]
+            }
+          ]
+        },
+        {
+          "name": "face6",
+          "bounds": [0, 0, 200, 200],
+          "position": [240, 240],
+          "backgroundColor": "white",
+          "transform": [{"translate": [0, 0, -100]}, {"rotate": {"degrees": 180, "axis": [0, 1, 0]}}],
+          "sublayers": [
+            {
+              "frame": [25, 25, 150, 150],
+              "backgroundColor": {"red": 0.3, "green": 0.8, "blue": 0.8, "alpha": 1},
+              "sublayers": [
+                {
+                  "frame": [25.5, 25.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [100.5, 100.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [100.5, 25.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [25.5, 100.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [25.5, 63, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [100.5, 63, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                }
+              ]
+            }
+          ]
+        }
+      ]
+    }
+  ]
+}
+"""#,
+        "fig5-21-cube-corner.json": #"""
+{
+  "canvas": {"width": 480, "height": 480, "scale": 2, "background": {"white": 0.85, "alpha": 1}},
+  "layers": [
+    {
+      "name": "container",
+      "frame": [0, 0, 480, 480],
+      "sublayerTransform": [
+        {"perspective": 500},
+        {"rotate": {"degrees": -45, "axis": [1, 0, 0]}},
+        {"rotate": {"degrees": -45, "axis": [0, 1, 0]}}
+      ],
+      "sublayers": [
+        {
+          "name": "face1",
+          "bounds": [0, 0, 200, 200],
+          "position": [240, 240],
+          "backgroundColor": "white",
+          "transform": [{"translate": [0, 0, 100]}],
+          "sublayers": [
+            {
+              "frame": [25, 25, 150, 150],
+              "backgroundColor": {"red": 0.95, "green": 0.45, "blue": 0.45, "alpha": 1},
+              "sublayers": [{"frame": [63, 63, 24, 24], "backgroundColor": {"white": 0.1, "alpha": 1}, "cornerRadius": 12}]
+            }
+          ]
+        },
+        {
+          "name": "face2",
+          "bounds": [0, 0, 200, 200],
+          "position": [240, 240],
+          "backgroundColor": "white",
+          "transform": [{"translate": [100, 0, 0]}, {"rotate": {"degrees": 90, "axis": [0, 1, 0]}}],
+          "sublayers": [
+            {
+              "frame": [25, 25, 150, 150],
+              "backgroundColor": {"red": 0.45, "green": 0.8, "blue": 0.45, "alpha": 1},
+              "sublayers": [
+                {
+                  "frame": [25.5, 25.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [100.5, 100.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                }
+              ]
+            }
+          ]
+        },
+        {
+          "name": "face3",
+          "bounds": [0, 0, 200, 200],
+          "position": [240, 240],
+          "backgroundColor": "white",
+          "transform": [{"translate": [0, -100, 0]}, {"rotate": {"degrees": 90, "axis": [1, 0, 0]}}],
+          "sublayers": [
+            {
+              "frame": [25, 25, 150, 150],
+              "backgroundColor": {"red": 0.45, "green": 0.6, "blue": 0.95, "alpha": 1},
+              "sublayers": [
+                {
+                  "frame": [25.5, 25.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [100.5, 100.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {"frame": [63, 63, 24, 24], "backgroundColor": {"white": 0.1, "alpha": 1}, "cornerRadius": 12}
+              ]
+            }
+          ]
+        },
+        {
+          "name": "face4",
+          "bounds": [0, 0, 200, 200],
+          "position": [240, 240],
+          "backgroundColor": "white",
+          "transform": [{"translate": [0, 100, 0]}, {"rotate": {"degrees": -90, "axis": [1, 0, 0]}}],
+          "sublayers": [
+            {
+              "frame": [25, 25, 150, 150],
+              "backgroundColor": {"red": 0.95, "green": 0.8, "blue": 0.3, "alpha": 1},
+              "sublayers": [
+                {
+                  "frame": [25.5, 25.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [100.5, 100.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [100.5, 25.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [25.5, 100.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                }
+              ]
+            }
+          ]
+        },
+        {
+          "name": "face5",
+          "bounds": [0, 0, 200, 200],
+          "position": [240, 240],
+          "backgroundColor": "white",
+          "transform": [{"translate": [-100, 0, 0]}, {"rotate": {"degrees": -90, "axis": [0, 1, 0]}}],
+          "sublayers": [
+            {
+              "frame": [25, 25, 150, 150],
+              "backgroundColor": {"red": 0.75, "green": 0.5, "blue": 0.9, "alpha": 1},
+              "sublayers": [
+                {
+                  "frame": [25.5, 25.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [100.5, 100.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [100.5, 25.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [25.5, 100.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {"frame": [63, 63, 24, 24], "backgroundColor": {"white": 0.1, "alpha": 1}, "cornerRadius": 12}
+              ]
+            }
+          ]
+        },
+        {
+          "name": "face6",
+          "bounds": [0, 0, 200, 200],
+          "position": [240, 240],
+          "backgroundColor": "white",
+          "transform": [{"translate": [0, 0, -100]}, {"rotate": {"degrees": 180, "axis": [0, 1, 0]}}],
+          "sublayers": [
+            {
+              "frame": [25, 25, 150, 150],
+              "backgroundColor": {"red": 0.3, "green": 0.8, "blue": 0.8, "alpha": 1},
+              "sublayers": [
+                {
+                  "frame": [25.5, 25.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [100.5, 100.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [100.5, 25.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [25.5, 100.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [25.5, 63, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [100.5, 63, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                }
+              ]
+            }
+          ]
+        }
+      ]
+    }
+  ]
+}
+"""#,
+        "fig5-22-lit-cube.json": #"""
+{
+  "canvas": {"width": 480, "height": 480, "scale": 2, "background": {"white": 0.85, "alpha": 1}},
+  "layers": [
+    {
+      "name": "container",
+      "frame": [0, 0, 480, 480],
+      "sublayerTransform": [
+        {"perspective": 500},
+        {"rotate": {"degrees": -45, "axis": [1, 0, 0]}},
+        {"rotate": {"degrees": -45, "axis": [0, 1, 0]}}
+      ],
+      "sublayers": [
+        {
+          "name": "face1",
+          "bounds": [0, 0, 200, 200],
+          "position": [240, 240],
+          "backgroundColor": "white",
+          "transform": [{"translate": [0, 0, 100]}],
+          "sublayers": [
+            {
+              "frame": [25, 25, 150, 150],
+              "backgroundColor": {"red": 0.95, "green": 0.45, "blue": 0.45, "alpha": 1},
+              "sublayers": [{"frame": [63, 63, 24, 24], "backgroundColor": {"white": 0.1, "alpha": 1}, "cornerRadius": 12}]
+            },
+            {"frame": [0, 0, 200, 200], "backgroundColor": {"white": 0, "alpha": 0.052786409854888916}}
+          ]
+        },
+        {
+          "name": "face2",
+          "bounds": [0, 0, 200, 200],
+          "position": [240, 240],
+          "backgroundColor": "white",
+          "transform": [{"translate": [100, 0, 0]}, {"rotate": {"degrees": 90, "axis": [0, 1, 0]}}],
+          "sublayers": [
+            {
+              "frame": [25, 25, 150, 150],
+              "backgroundColor": {"red": 0.45, "green": 0.8, "blue": 0.45, "alpha": 1},
+              "sublayers": [
+                {
+                  "frame": [25.5, 25.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [100.5, 100.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                }
+              ]
+            },
+            {"frame": [0, 0, 200, 200], "backgroundColor": {"white": 0, "alpha": 0.5}}
+          ]
+        },
+        {
+          "name": "face3",
+          "bounds": [0, 0, 200, 200],
+          "position": [240, 240],
+          "backgroundColor": "white",
+          "transform": [{"translate": [0, -100, 0]}, {"rotate": {"degrees": 90, "axis": [1, 0, 0]}}],
+          "sublayers": [
+            {
+              "frame": [25, 25, 150, 150],
+              "backgroundColor": {"red": 0.45, "green": 0.6, "blue": 0.95, "alpha": 1},
+              "sublayers": [
+                {
+                  "frame": [25.5, 25.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [100.5, 100.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {"frame": [63, 63, 24, 24], "backgroundColor": {"white": 0.1, "alpha": 1}, "cornerRadius": 12}
+              ]
+            },
+            {"frame": [0, 0, 200, 200], "backgroundColor": {"white": 0, "alpha": 0.0}}
+          ]
+        },
+        {
+          "name": "face4",
+          "bounds": [0, 0, 200, 200],
+          "position": [240, 240],
+          "backgroundColor": "white",
+          "transform": [{"translate": [0, 100, 0]}, {"rotate": {"degrees": -90, "axis": [1, 0, 0]}}],
+          "sublayers": [
+            {
+              "frame": [25, 25, 150, 150],
+              "backgroundColor": {"red": 0.95, "green": 0.8, "blue": 0.3, "alpha": 1},
+              "sublayers": [
+                {
+                  "frame": [25.5, 25.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [100.5, 100.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [100.5, 25.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [25.5, 100.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                }
+              ]
+            },
+            {"frame": [0, 0, 200, 200], "backgroundColor": {"white": 0, "alpha": 1.0}}
+          ]
+        },
+        {
+          "name": "face5",
+          "bounds": [0, 0, 200, 200],
+          "position": [240, 240],
+          "backgroundColor": "white",
+          "transform": [{"translate": [-100, 0, 0]}, {"rotate": {"degrees": -90, "axis": [0, 1, 0]}}],
+          "sublayers": [
+            {
+              "frame": [25, 25, 150, 150],
+              "backgroundColor": {"red": 0.75, "green": 0.5, "blue": 0.9, "alpha": 1},
+              "sublayers": [
+                {
+                  "frame": [25.5, 25.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [100.5, 100.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [100.5, 25.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [25.5, 100.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {"frame": [63, 63, 24, 24], "backgroundColor": {"white": 0.1, "alpha": 1}, "cornerRadius": 12}
+              ]
+            },
+            {"frame": [0, 0, 200, 200], "backgroundColor": {"white": 0, "alpha": 0.5}}
+          ]
+        },
+        {
+          "name": "face6",
+          "bounds": [0, 0, 200, 200],
+          "position": [240, 240],
+          "backgroundColor": "white",
+          "transform": [{"translate": [0, 0, -100]}, {"rotate": {"degrees": 180, "axis": [0, 1, 0]}}],
+          "sublayers": [
+            {
+              "frame": [25, 25, 150, 150],
+              "backgroundColor": {"red": 0.3, "green": 0.8, "blue": 0.8, "alpha": 1},
+              "sublayers": [
+                {
+                  "frame": [25.5, 25.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [100.5, 100.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [100.5, 25.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [25.5, 100.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [25.5, 63, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [100.5, 63, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                }
+              ]
+            },
+            {"frame": [0, 0, 200, 200], "backgroundColor": {"white": 0, "alpha": 0.9472135901451111}}
+          ]
+        }
+      ]
+    }
+  ]
+}
+"""#,
+        "fig5-23-touch-cube.json": #"""
+{
+  "canvas": {"width": 480, "height": 480, "scale": 2, "background": {"white": 0.85, "alpha": 1}},
+  "layers": [
+    {
+      "name": "container",
+      "frame": [0, 0, 480, 480],
+      "sublayerTransform": [
+        {"perspective": 500},
+        {"rotate": {"degrees": -45, "axis": [1, 0, 0]}},
+        {"rotate": {"degrees": -45, "axis": [0, 1, 0]}}
+      ],
+      "sublayers": [
+        {
+          "name": "face1",
+          "bounds": [0, 0, 200, 200],
+          "position": [240, 240],
+          "backgroundColor": "white",
+          "transform": [{"translate": [0, 0, 100]}],
+          "sublayers": [
+            {
+              "frame": [25, 25, 150, 150],
+              "backgroundColor": {"red": 0.95, "green": 0.45, "blue": 0.45, "alpha": 1},
+              "sublayers": [{"frame": [63, 63, 24, 24], "backgroundColor": {"white": 0.1, "alpha": 1}, "cornerRadius": 12}]
+            },
+            {"frame": [0, 0, 200, 200], "backgroundColor": {"white": 0, "alpha": 0.052786409854888916}}
+          ]
+        },
+        {
+          "name": "face2",
+          "bounds": [0, 0, 200, 200],
+          "position": [240, 240],
+          "backgroundColor": "white",
+          "transform": [{"translate": [100, 0, 0]}, {"rotate": {"degrees": 90, "axis": [0, 1, 0]}}],
+          "sublayers": [
+            {
+              "frame": [25, 25, 150, 150],
+              "backgroundColor": {"red": 0.45, "green": 0.8, "blue": 0.45, "alpha": 1},
+              "sublayers": [
+                {
+                  "frame": [25.5, 25.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [100.5, 100.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                }
+              ]
+            },
+            {"frame": [0, 0, 200, 200], "backgroundColor": {"white": 0, "alpha": 0.5}}
+          ]
+        },
+        {
+          "name": "face3",
+          "bounds": [0, 0, 200, 200],
+          "position": [240, 240],
+          "backgroundColor": "white",
+          "transform": [{"translate": [0, -100, 0]}, {"rotate": {"degrees": 90, "axis": [1, 0, 0]}}],
+          "sublayers": [
+            {
+              "frame": [25, 25, 150, 150],
+              "backgroundColor": {"red": 0.45, "green": 0.6, "blue": 0.95, "alpha": 1},
+              "sublayers": [
+                {
+                  "frame": [25.5, 25.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [100.5, 100.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {"frame": [63, 63, 24, 24], "backgroundColor": {"white": 0.1, "alpha": 1}, "cornerRadius": 12}
+              ]
+            },
+            {
+              "name": "button",
+              "frame": [95, 80, 90, 40],
+              "backgroundColor": "white",
+              "cornerRadius": 10,
+              "borderWidth": 3,
+              "borderColor": {"red": 0.1, "green": 0.45, "blue": 0.95, "alpha": 1}
+            },
+            {"frame": [0, 0, 200, 200], "backgroundColor": {"white": 0, "alpha": 0.0}}
+          ]
+        },
+        {
+          "name": "face4",
+          "bounds": [0, 0, 200, 200],
+          "position": [240, 240],
+          "backgroundColor": "white",
+          "transform": [{"translate": [0, 100, 0]}, {"rotate": {"degrees": -90, "axis": [1, 0, 0]}}],
+          "sublayers": [
+            {
+              "frame": [25, 25, 150, 150],
+              "backgroundColor": {"red": 0.95, "green": 0.8, "blue": 0.3, "alpha": 1},
+              "sublayers": [
+                {
+                  "frame": [25.5, 25.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [100.5, 100.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [100.5, 25.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [25.5, 100.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                }
+              ]
+            },
+            {"frame": [0, 0, 200, 200], "backgroundColor": {"white": 0, "alpha": 1.0}}
+          ]
+        },
+        {
+          "name": "face5",
+          "bounds": [0, 0, 200, 200],
+          "position": [240, 240],
+          "backgroundColor": "white",
+          "transform": [{"translate": [-100, 0, 0]}, {"rotate": {"degrees": -90, "axis": [0, 1, 0]}}],
+          "sublayers": [
+            {
+              "frame": [25, 25, 150, 150],
+              "backgroundColor": {"red": 0.75, "green": 0.5, "blue": 0.9, "alpha": 1},
+              "sublayers": [
+                {
+                  "frame": [25.5, 25.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [100.5, 100.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [100.5, 25.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [25.5, 100.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {"frame": [63, 63, 24, 24], "backgroundColor": {"white": 0.1, "alpha": 1}, "cornerRadius": 12}
+              ]
+            },
+            {"frame": [0, 0, 200, 200], "backgroundColor": {"white": 0, "alpha": 0.5}}
+          ]
+        },
+        {
+          "name": "face6",
+          "bounds": [0, 0, 200, 200],
+          "position": [240, 240],
+          "backgroundColor": "white",
+          "transform": [{"translate": [0, 0, -100]}, {"rotate": {"degrees": 180, "axis": [0, 1, 0]}}],
+          "sublayers": [
+            {
+              "frame": [25, 25, 150, 150],
+              "backgroundColor": {"red": 0.3, "green": 0.8, "blue": 0.8, "alpha": 1},
+              "sublayers": [
+                {
+                  "frame": [25.5, 25.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [100.5, 100.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [100.5, 25.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [25.5, 100.5, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [25.5, 63, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                },
+                {
+                  "frame": [100.5, 63, 24, 24],
+                  "backgroundColor": {"white": 0.1, "alpha": 1},
+                  "cornerRadius": 12
+                }
+              ]
+            },
+            {"frame": [0, 0, 200, 200], "backgroundColor": {"white": 0, "alpha": 0.9472135901451111}}
+          ]
+        }
+      ]
+    },
+    {"frame": [266, 169, 18, 18], "cornerRadius": 9, "borderWidth": 3, "borderColor": "red"}
+  ]
+}
+"""#,
+        "fig5-3-affine-rotation.json": #"""
+{
+  "canvas": {"width": 340, "height": 300, "scale": 2, "background": {"white": 0.85, "alpha": 1}},
+  "layers": [
+    {
+      "frame": [70, 50, 200, 200],
+      "contents": "images/Igloo.png",
+      "affineTransform": [{"rotate": {"degrees": 45}}]
+    }
+  ]
+}
+"""#,
+        "fig5-4-compound-transform.json": #"""
+{
+  "canvas": {"width": 340, "height": 300, "scale": 2, "background": {"white": 0.85, "alpha": 1}},
+  "layers": [
+    {"frame": [70, 50, 200, 200], "contents": "images/Igloo.png", "opacity": 0.25},
+    {
+      "frame": [70, 50, 200, 200],
+      "contents": "images/Igloo.png",
+      "affineTransform": [{"scale": [0.5, 0.5]}, {"rotate": {"degrees": 30}}, {"translate": [200, 0]}]
+    }
+  ]
+}
+"""#,
+        "fig5-9-rotate-y.json": #"""
+{
+  "canvas": {"width": 340, "height": 300, "scale": 2, "background": {"white": 0.85, "alpha": 1}},
+  "layers": [
+    {
+      "frame": [70, 50, 200, 200],
+      "contents": "images/Igloo.png",
+      "transform": [{"rotate": {"degrees": 45, "axis": [0, 1, 0]}}]
+    }
+  ]
+}
+"""#,
+    ]
 }

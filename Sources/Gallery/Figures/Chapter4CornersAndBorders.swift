@@ -11,7 +11,7 @@ let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
 /// each with a smaller red view that overflows its bottom-right corner.
 class CornerViewsNib: ViewController {
     let layerView1 = View(frame: CGRect(x: 30, y: 30, width: 200, height: 200))
-    let layerView2 = View(frame: CGRect(x: 290, y: 30, width: 200, height: 200))
+    let layerView2 = View(frame: CGRect(x: 280, y: 30, width: 200, height: 200))
 
     override init(canvas: Figure.Canvas) {
         super.init(canvas: canvas)
@@ -82,7 +82,7 @@ final class BorderFollowsBounds: ViewController {
 // listing-end: figure-4.4
 
 extension Figure {
-    static let cornerViewsCanvas = Canvas(width: 520, height: 280, background: chapter4Background)
+    static let cornerViewsCanvas = Canvas(width: 540, height: 290, background: chapter4Background)
 
     static let fig4_1 = Figure(
         id: "4.1", listing: nil,

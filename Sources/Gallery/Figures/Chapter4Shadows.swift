@@ -74,9 +74,9 @@ final class ShadowFollowsContents: ViewController {
         //an image with a transparent background
         self.layerView.layer.contents = UIImage(named: "Snowman.png")?.cgImage
         //the shadow follows the image's alpha, not the bounds
-        self.layerView.layer.shadowOpacity = 0.5
-        self.layerView.layer.shadowOffset = CGSize(width: 0.0, height: 5.0)
-        self.layerView.layer.shadowRadius = 5.0
+        self.layerView.layer.shadowOpacity = 0.6
+        self.layerView.layer.shadowOffset = CGSize(width: 6.0, height: 8.0)
+        self.layerView.layer.shadowRadius = 3.0
     }
 }
 // listing-end: figure-4.7
@@ -110,7 +110,7 @@ final class ShadowClippedByMasksToBounds: CornerViewsNib {
 /// an empty shadowView of the same frame.
 class ShadowViewNib: ViewController {
     let layerView1 = View(frame: CGRect(x: 30, y: 30, width: 200, height: 200))
-    let shadowView = View(frame: CGRect(x: 290, y: 30, width: 200, height: 200))
+    let shadowView = View(frame: CGRect(x: 280, y: 30, width: 200, height: 200))
     let layerView2 = View(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
 
     override init(canvas: Figure.Canvas) {

@@ -158,12 +158,14 @@ class Listing5_10: CubeFromCorner {
 // listing-begin: nib-5.11
 /// The touch-event cube: the lit cube with a button on face 3 (in the nib, as in the book).
 class TouchCubeNib: Listing5_10 {
-    let button = View(frame: CGRect(x: 50, y: 75, width: 100, height: 50))
+    let button = View(frame: CGRect(x: 95, y: 80, width: 90, height: 40))
 
     override init(canvas: Figure.Canvas) {
         super.init(canvas: canvas)
-        button.backgroundColor = CGColor(red: 0.1, green: 0.45, blue: 0.95, alpha: 1)
+        button.backgroundColor = .white
         button.layer.cornerRadius = 10
+        button.layer.borderWidth = 3
+        button.layer.borderColor = CGColor(red: 0.1, green: 0.45, blue: 0.95, alpha: 1)
         button.layer.name = "button"
         faces[2].addSubview(button)
     }
@@ -261,7 +263,7 @@ extension Figure {
             id: "5.23", listing: nil,
             title: "Touch events on the cube",
             caption: "The red ring marks a tap at (\(Int(before.tap.x)), \(Int(before.tap.y))), the middle of the "
-                + "blue button on face 3. Hit testing follows the order of the sublayers, not depth, so before "
+                + "button on face 3. Hit testing follows the order of the sublayers, not depth, so before "
                 + "the fix hitTest answers \(before.hit) — a face added after face 3, hidden behind it. With "
                 + "isUserInteractionEnabled off on the other faces (as drawn) it answers \(after.hit).",
             canvas: cubeCanvas, sceneFile: "fig5-23-touch-cube.json",
