@@ -168,6 +168,34 @@ final class ShadowClippedByMasksToBounds: CornerViewsNib {
     }
 }
 """#,
+        "figure-5.14": #"""
+/// Figure 5.14 (no listing in the book): the back of a layer turned 180° about Y shows its
+/// contents mirrored; with doubleSided = NO it is not drawn at all.
+final class BackFaces: ViewController {
+    let layerView1 = View(frame: CGRect(x: 40, y: 50, width: 200, height: 200))
+    let layerView2 = View(frame: CGRect(x: 280, y: 50, width: 200, height: 200))
+
+    override init(canvas: Figure.Canvas) {
+        super.init(canvas: canvas)
+        for layerView in [layerView1, layerView2] {
+            layerView.layer.contents = UIImage(named: "Snowman.png")?.cgImage
+            view.addSubview(layerView)
+        }
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        //turn both layers around to show their backs
+        var transform = CATransform3DIdentity
+        transform.m34 = -1.0 / 500.0
+        transform = CATransform3DRotate(transform, .pi, 0, 1, 0)
+        self.layerView1.layer.transform = transform
+        self.layerView2.layer.transform = transform
+        //do not draw the back of the second one
+        self.layerView2.layer.isDoubleSided = false
+    }
+}
+"""#,
         "figure-5.21": #"""
 /// Figure 5.21: the book adds two lines to the container's perspective to look from a corner.
 class CubeFromCorner: Listing5_9 {
@@ -440,6 +468,39 @@ final class Listing5_6: SideBySideNib {
     }
 }
 """#,
+        "listing-5.7": #"""
+/// Listing 5.7: opposite 2D rotations cancel out.
+final class Listing5_7: NestedViewsNib {
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        //rotate the outer layer 45 degrees
+        let outer = CATransform3DMakeRotation(.pi / 4, 0, 0, 1)
+        self.outerView.layer.transform = outer
+        //rotate the inner layer -45 degrees
+        let inner = CATransform3DMakeRotation(-.pi / 4, 0, 0, 1)
+        self.innerView.layer.transform = inner
+    }
+}
+"""#,
+        "listing-5.8": #"""
+/// Listing 5.8: opposite 3D rotations do not cancel out, because the outer layer flattens the
+/// inner one into its own plane before it is turned.
+final class Listing5_8: NestedViewsNib {
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        //rotate the outer layer 45 degrees
+        var outer = CATransform3DIdentity
+        outer.m34 = -1.0 / 500.0
+        outer = CATransform3DRotate(outer, .pi / 4, 0, 1, 0)
+        self.outerView.layer.transform = outer
+        //rotate the inner layer -45 degrees
+        var inner = CATransform3DIdentity
+        inner.m34 = -1.0 / 500.0
+        inner = CATransform3DRotate(inner, -.pi / 4, 0, 1, 0)
+        self.innerView.layer.transform = inner
+    }
+}
+"""#,
         "listing-5.9": #"""
 /// Listing 5.9: creating a cube.
 class Listing5_9: CubeNib {
@@ -569,6 +630,21 @@ class SideBySideNib: ViewController {
             containerView.addSubview(layerView)
         }
         view.addSubview(containerView)
+    }
+}
+"""#,
+        "nib-5.7": #"""
+/// The nib of figures 5.16 and 5.18: an inner view in the middle of an outer one.
+class NestedViewsNib: ViewController {
+    let outerView = View(frame: CGRect(x: 70, y: 50, width: 200, height: 200))
+    let innerView = View(frame: CGRect(x: 50, y: 50, width: 100, height: 100))
+
+    override init(canvas: Figure.Canvas) {
+        super.init(canvas: canvas)
+        outerView.backgroundColor = .white
+        innerView.backgroundColor = CGColor(red: 0.95, green: 0.45, blue: 0.45, alpha: 1)
+        outerView.addSubview(innerView)
+        view.addSubview(outerView)
     }
 }
 """#,
@@ -1023,6 +1099,62 @@ enum Pips {
           "frame": [280, 50, 200, 200],
           "contents": "images/Igloo.png",
           "transform": [{"rotate": {"degrees": -45, "axis": [0, 1, 0]}}]
+        }
+      ]
+    }
+  ]
+}
+"""#,
+        "fig5-14-back-faces.json": #"""
+{
+  "canvas": {"width": 520, "height": 300, "scale": 2, "background": {"white": 0.85, "alpha": 1}},
+  "layers": [
+    {
+      "frame": [40, 50, 200, 200],
+      "contents": "images/Snowman.png",
+      "transform": [{"perspective": 500}, {"rotate": {"degrees": 180, "axis": [0, 1, 0]}}]
+    },
+    {
+      "frame": [280, 50, 200, 200],
+      "contents": "images/Snowman.png",
+      "transform": [{"perspective": 500}, {"rotate": {"degrees": 180, "axis": [0, 1, 0]}}],
+      "doubleSided": false
+    }
+  ]
+}
+"""#,
+        "fig5-16-nested-2d.json": #"""
+{
+  "canvas": {"width": 340, "height": 300, "scale": 2, "background": {"white": 0.85, "alpha": 1}},
+  "layers": [
+    {
+      "frame": [70, 50, 200, 200],
+      "backgroundColor": "white",
+      "transform": [{"rotate": {"degrees": 45}}],
+      "sublayers": [
+        {
+          "frame": [50, 50, 100, 100],
+          "backgroundColor": {"red": 0.95, "green": 0.45, "blue": 0.45, "alpha": 1},
+          "transform": [{"rotate": {"degrees": -45}}]
+        }
+      ]
+    }
+  ]
+}
+"""#,
+        "fig5-18-nested-3d.json": #"""
+{
+  "canvas": {"width": 340, "height": 300, "scale": 2, "background": {"white": 0.85, "alpha": 1}},
+  "layers": [
+    {
+      "frame": [70, 50, 200, 200],
+      "backgroundColor": "white",
+      "transform": [{"perspective": 500}, {"rotate": {"degrees": 45, "axis": [0, 1, 0]}}],
+      "sublayers": [
+        {
+          "frame": [50, 50, 100, 100],
+          "backgroundColor": {"red": 0.95, "green": 0.45, "blue": 0.45, "alpha": 1},
+          "transform": [{"perspective": 500}, {"rotate": {"degrees": -45, "axis": [0, 1, 0]}}]
         }
       ]
     }
@@ -1867,7 +1999,7 @@ enum Pips {
   ]
 }
 """#,
-        "fig5-9-rotate-y.json": #"""
+        "fig5-8-rotate-y.json": #"""
 {
   "canvas": {"width": 340, "height": 300, "scale": 2, "background": {"white": 0.85, "alpha": 1}},
   "layers": [

@@ -146,7 +146,7 @@ import OpenQuartzCore
     }
 
     @Test func yRotationWithoutPerspectiveOnlyNarrows() throws {
-        let p = try Picture("5.9")
+        let p = try Picture("5.8")
         let row = try #require(p.contentExtent(row: 150))
         // 200 · cos 45° = 141.4 wide, centred on 170.
         #expect(abs(row.lowerBound - (170 - 70.7)) <= 1)
@@ -184,6 +184,52 @@ import OpenQuartzCore
         let outer = try #require(p.contentExtent(column: left.lowerBound + 2))
         let inner = try #require(p.contentExtent(column: left.upperBound - 2))
         #expect(outer.upperBound - outer.lowerBound > inner.upperBound - inner.lowerBound + 20)
+    }
+
+    @Test func backFaceShowsTheContentsMirroredUnlessSingleSided() throws {
+        let p = try Picture("5.14")
+        // Turned 180° about Y the layer stays in the z = 0 plane, so its back is an exact mirror:
+        // canvas point (40 + u, 50 + v) shows the picture at (200 - u, v) points = (400 - 2u, 2v) pixels.
+        let snowman = StandInImages.snowman
+        for (u, v) in [(30.25, 47.75), (100.25, 150.25), (170.25, 47.75), (60.25, 90.25)] {
+            let shown = p[40 + u, 50 + v]
+            let painted = RGBA8(snowman.surface.pixel(x: Int(400 - 2 * u), y: Int(2 * v)))
+            if painted.a == 255 {
+                #expect(abs(Int(shown.r) - Int(painted.r)) <= 2 && abs(Int(shown.b) - Int(painted.b)) <= 2,
+                        "at (\(u), \(v)): \(shown) vs mirrored \(painted)")
+            } else {
+                #expect(shown == p.background)
+            }
+        }
+        // The raised arm (top right in the picture) is now top left.
+        #expect(p.isContent(40 + 30, 50 + 48) && !p.isContent(40 + 170, 50 + 48))
+        // doubleSided = NO: nothing of the second layer is drawn.
+        for y in stride(from: CGFloat(50), to: 250, by: 5) {
+            #expect(p.contentExtent(row: y).map { $0.upperBound < 260 } ?? true)
+        }
+    }
+
+    @Test func oppositeZRotationsCancel() throws {
+        let p = try Picture("5.16")
+        let pink = RGBA8(0xFF73_73F2)                            // (0.95, 0.45, 0.45)
+        // The inner 100×100 square is upright around (170, 150): its corners are pink...
+        for (x, y) in [(121.0, 101.0), (219.0, 101.0), (121.0, 199.0), (219.0, 199.0)] {
+            #expect(p[x, y] == pink)
+        }
+        // ...and just outside its sides is the white outer view.
+        #expect(p[118, 150] == Self.white && p[222, 150] == Self.white)
+        #expect(p[170, 98] == Self.white && p[170, 202] == Self.white)
+    }
+
+    @Test func oppositeYRotationsDoNotCancel() throws {
+        let p = try Picture("5.18")
+        let pink = RGBA8(0xFF73_73F2)
+        let xs = stride(from: CGFloat(70), to: 270, by: 0.5).filter { p[$0, 150] == pink }
+        let lo = try #require(xs.first), hi = try #require(xs.last)
+        // Facing the viewer again it would be 100 points wide; flattened into the turned outer
+        // plane it is squeezed twice (about cos 45° each time, with some perspective).
+        #expect(hi - lo < 75)
+        #expect(hi - lo > 35)
     }
 
     @Test func cubeFromTheFrontShowsFaceOneEnlarged() throws {

@@ -1,7 +1,8 @@
 import Foundation
 import OpenQuartzCore
 
-// Figures 5.3–5.13: affine transforms, 3D rotation, perspective and the shared vanishing point.
+// Figures 5.3–5.18: affine transforms, 3D rotation, perspective, the shared vanishing point,
+// back faces and layer flattening.
 
 let chapter5Background = CGColor(gray: 0.85, alpha: 1)
 
@@ -124,6 +125,86 @@ final class Listing5_6: SideBySideNib {
 }
 // listing-end: listing-5.6
 
+// listing-begin: figure-5.14
+/// Figure 5.14 (no listing in the book): the back of a layer turned 180° about Y shows its
+/// contents mirrored; with doubleSided = NO it is not drawn at all.
+final class BackFaces: ViewController {
+    let layerView1 = View(frame: CGRect(x: 40, y: 50, width: 200, height: 200))
+    let layerView2 = View(frame: CGRect(x: 280, y: 50, width: 200, height: 200))
+
+    override init(canvas: Figure.Canvas) {
+        super.init(canvas: canvas)
+        for layerView in [layerView1, layerView2] {
+            layerView.layer.contents = UIImage(named: "Snowman.png")?.cgImage
+            view.addSubview(layerView)
+        }
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        //turn both layers around to show their backs
+        var transform = CATransform3DIdentity
+        transform.m34 = -1.0 / 500.0
+        transform = CATransform3DRotate(transform, .pi, 0, 1, 0)
+        self.layerView1.layer.transform = transform
+        self.layerView2.layer.transform = transform
+        //do not draw the back of the second one
+        self.layerView2.layer.isDoubleSided = false
+    }
+}
+// listing-end: figure-5.14
+
+// listing-begin: nib-5.7
+/// The nib of figures 5.16 and 5.18: an inner view in the middle of an outer one.
+class NestedViewsNib: ViewController {
+    let outerView = View(frame: CGRect(x: 70, y: 50, width: 200, height: 200))
+    let innerView = View(frame: CGRect(x: 50, y: 50, width: 100, height: 100))
+
+    override init(canvas: Figure.Canvas) {
+        super.init(canvas: canvas)
+        outerView.backgroundColor = .white
+        innerView.backgroundColor = CGColor(red: 0.95, green: 0.45, blue: 0.45, alpha: 1)
+        outerView.addSubview(innerView)
+        view.addSubview(outerView)
+    }
+}
+// listing-end: nib-5.7
+
+// listing-begin: listing-5.7
+/// Listing 5.7: opposite 2D rotations cancel out.
+final class Listing5_7: NestedViewsNib {
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        //rotate the outer layer 45 degrees
+        let outer = CATransform3DMakeRotation(.pi / 4, 0, 0, 1)
+        self.outerView.layer.transform = outer
+        //rotate the inner layer -45 degrees
+        let inner = CATransform3DMakeRotation(-.pi / 4, 0, 0, 1)
+        self.innerView.layer.transform = inner
+    }
+}
+// listing-end: listing-5.7
+
+// listing-begin: listing-5.8
+/// Listing 5.8: opposite 3D rotations do not cancel out, because the outer layer flattens the
+/// inner one into its own plane before it is turned.
+final class Listing5_8: NestedViewsNib {
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        //rotate the outer layer 45 degrees
+        var outer = CATransform3DIdentity
+        outer.m34 = -1.0 / 500.0
+        outer = CATransform3DRotate(outer, .pi / 4, 0, 1, 0)
+        self.outerView.layer.transform = outer
+        //rotate the inner layer -45 degrees
+        var inner = CATransform3DIdentity
+        inner.m34 = -1.0 / 500.0
+        inner = CATransform3DRotate(inner, -.pi / 4, 0, 1, 0)
+        self.innerView.layer.transform = inner
+    }
+}
+// listing-end: listing-5.8
+
 extension Figure {
     static let pictureCanvas = Canvas(width: 340, height: 300, background: chapter5Background)
 
@@ -145,12 +226,12 @@ extension Figure {
         canvas: pictureCanvas, sceneFile: "fig5-4-compound-transform.json",
         listingKeys: ["nib-5.1", "listing-5.2"], controller: { Listing5_2(canvas: $0) })
 
-    static let fig5_9 = Figure(
-        id: "5.9", listing: "5.4",
+    static let fig5_8 = Figure(
+        id: "5.8", listing: "5.4",
         title: "A view rotated 45 degrees around the Y axis",
         caption: "Without perspective the rotation only squeezes the picture horizontally to cos 45° ≈ 71% "
             + "of its width; nothing suggests depth.",
-        canvas: pictureCanvas, sceneFile: "fig5-9-rotate-y.json",
+        canvas: pictureCanvas, sceneFile: "fig5-8-rotate-y.json",
         listingKeys: ["nib-5.1", "listing-5.4"], controller: { Listing5_4(canvas: $0) })
 
     static let fig5_10 = Figure(
@@ -170,4 +251,30 @@ extension Figure {
         canvas: Canvas(width: 520, height: 300, background: chapter5Background),
         sceneFile: "fig5-13-shared-vanishing-point.json",
         listingKeys: ["nib-5.6", "listing-5.6"], controller: { Listing5_6(canvas: $0) })
+
+    static let fig5_14 = Figure(
+        id: "5.14", listing: nil,
+        title: "The back of a layer",
+        caption: "Both snowmen are turned 180° about Y. The left one shows its back: the same picture, mirrored "
+            + "(the raised arm is now on the left). The right one has doubleSided = NO and is not drawn at all.",
+        canvas: Canvas(width: 520, height: 300, background: chapter5Background),
+        sceneFile: "fig5-14-back-faces.json",
+        listingKeys: ["figure-5.14"], controller: { BackFaces(canvas: $0) })
+
+    static let fig5_16 = Figure(
+        id: "5.16", listing: "5.7",
+        title: "Opposite rotations about Z cancel out",
+        caption: "The outer view turns 45° and the inner view -45° inside it: the inner square ends up upright, "
+            + "exactly as if neither had turned.",
+        canvas: pictureCanvas, sceneFile: "fig5-16-nested-2d.json",
+        listingKeys: ["nib-5.7", "listing-5.7"], controller: { Listing5_7(canvas: $0) })
+
+    static let fig5_18 = Figure(
+        id: "5.18", listing: "5.8",
+        title: "Opposite rotations about Y do not cancel out",
+        caption: "One might expect the inner view to face the viewer again (the book's figure 5.17). Instead the "
+            + "outer layer first flattens the inner one, already turned -45°, into its own plane, and then turns "
+            + "that plane +45°: the inner view stays a foreshortened, lopsided shape.",
+        canvas: pictureCanvas, sceneFile: "fig5-18-nested-3d.json",
+        listingKeys: ["nib-5.7", "listing-5.8"], controller: { Listing5_8(canvas: $0) })
 }
