@@ -29,6 +29,12 @@ enum IndexPage {
         <p>Each figure is built twice: in Swift against OpenQuartzCore's CALayer API, following the book's
         Objective-C listing line by line, and as a scene file that <code>oqc render</code> draws; the tests
         check that both give the same pixels. Pictures the book loads from files are painted in code.</p>
+        <p>In the Swift code, <code>View</code> stands in for UIKit's <code>UIView</code>: <code>frame</code>,
+        <code>center</code>, <code>backgroundColor</code>, <code>alpha</code> and <code>isUserInteractionEnabled</code>
+        set the backing layer's <code>frame</code>, <code>position</code>, <code>backgroundColor</code>,
+        <code>opacity</code> and <code>allowsHitTesting</code>, as UIKit does; a subclass's <code>init</code> lays out
+        what the book built in Interface Builder and <code>viewDidLoad()</code> follows the book's listing.
+        OpenQuartzCore has no text rendering yet, so labels show bars or dice pips instead of words.</p>
         <nav>
         """
         for f in figures { out += "<a href=\"#fig\(f.id)\">\(escape(f.id))</a>" }
