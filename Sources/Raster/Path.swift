@@ -131,18 +131,20 @@ public struct Path: Sendable {
         return out
     }
 
-    public func forEachElement(_ body: (Element) throws -> Void) rethrows {
+    // Not `rethrows`: a rethrowing version inlined into its callers crashes the Swift 6.3
+    // optimizer (OSSACompleteLifetime) in release builds.
+    public func forEachElement(_ body: (Element) -> Void) {
         var i = 0
-        try coords.withUnsafeBufferPointer { c in
+        coords.withUnsafeBufferPointer { c in
             for v in verbs {
                 switch v {
-                case .move: try body(.move(x: c[i], y: c[i + 1])); i += 2
-                case .line: try body(.line(x: c[i], y: c[i + 1])); i += 2
-                case .quad: try body(.quad(cx: c[i], cy: c[i + 1], x: c[i + 2], y: c[i + 3])); i += 4
+                case .move: body(.move(x: c[i], y: c[i + 1])); i += 2
+                case .line: body(.line(x: c[i], y: c[i + 1])); i += 2
+                case .quad: body(.quad(cx: c[i], cy: c[i + 1], x: c[i + 2], y: c[i + 3])); i += 4
                 case .cubic:
-                    try body(.cubic(c1x: c[i], c1y: c[i + 1], c2x: c[i + 2], c2y: c[i + 3], x: c[i + 4], y: c[i + 5]))
+                    body(.cubic(c1x: c[i], c1y: c[i + 1], c2x: c[i + 2], c2y: c[i + 3], x: c[i + 4], y: c[i + 5]))
                     i += 6
-                case .close: try body(.close)
+                case .close: body(.close)
                 }
             }
         }

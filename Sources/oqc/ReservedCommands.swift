@@ -7,17 +7,7 @@ enum ReservedCommands {
     Not available in this build yet.
     """
 
-    static let benchHelp = """
-    Usage: oqc bench …
-
-    Benchmarks the renderer. Not available in this build yet.
-    """
-
     static func demo(_ args: [String]) throws(CommandLineError) {
         throw .failure("oqc demo: not available yet")
-    }
-
-    static func bench(_ args: [String]) throws(CommandLineError) {
-        throw .failure("oqc bench: not available yet")
     }
 }

@@ -22,7 +22,7 @@ func lookUpCommand(_ name: String) -> (help: String, run: ([String]) throws(Comm
     case "render": return (RenderCommand.help, RenderCommand.run)
     case "hit": return (HitCommand.help, HitCommand.run)
     case "demo": return (ReservedCommands.demoHelp, ReservedCommands.demo)
-    case "bench": return (ReservedCommands.benchHelp, ReservedCommands.bench)
+    case "bench": return (BenchCommand.help, BenchCommand.run)
     default: return nil
     }
 }
