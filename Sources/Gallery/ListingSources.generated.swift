@@ -218,14 +218,15 @@ final class TouchCubeFixed: TouchCubeNib {
         for (index, face) in self.faces.enumerated() where index != 2 {
             face.isUserInteractionEnabled = false
         }
-        //mark where the user taps: the middle of the button
-        let tap = TouchCubeTap.point(on: self.button.layer)
-        let marker = View(frame: CGRect(x: tap.x - 9, y: tap.y - 9, width: 18, height: 18))
-        marker.layer.cornerRadius = 9
-        marker.layer.borderWidth = 3
-        marker.layer.borderColor = red
-        marker.isUserInteractionEnabled = false
-        self.view.addSubview(marker)
+        //mark where the user taps, the middle of the button, with a ring drawn outside the
+        //marker's empty bounds, so that hitTest never answers the marker itself
+        let marker = CAShapeLayer()
+        marker.position = TouchCubeTap.point(on: self.button.layer)
+        marker.path = CGPath(ellipseIn: CGRect(x: -7.5, y: -7.5, width: 15, height: 15))
+        marker.fillColor = nil
+        marker.strokeColor = red
+        marker.lineWidth = 3
+        self.view.layer.addSublayer(marker)
     }
 }
 """#,
@@ -1970,7 +1971,14 @@ enum Pips {
         }
       ]
     },
-    {"frame": [266, 169, 18, 18], "cornerRadius": 9, "borderWidth": 3, "borderColor": "red"}
+    {
+      "type": "shape",
+      "position": [275, 178],
+      "path": {"ellipse": [-7.5, -7.5, 15, 15]},
+      "fillColor": null,
+      "strokeColor": "red",
+      "lineWidth": 3
+    }
   ]
 }
 """#,
