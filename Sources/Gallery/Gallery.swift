@@ -8,7 +8,7 @@ public enum Gallery {
     public static let figures: [Figure] = [
         .fig4_1, .fig4_2, .fig4_3, .fig4_4, .fig4_5, .fig4_6, .fig4_7, .fig4_8, .fig4_10, .fig4_11,
         .fig4_13, .fig4_20, .fig4_21,
-        .fig5_3, .fig5_4, .fig5_8, .fig5_10, .fig5_13, .fig5_14, .fig5_16, .fig5_18, .fig5_20, .fig5_21, .fig5_22, .fig5_23,
+        .fig5_3, .fig5_4, .fig5_5, .fig5_8, .fig5_10, .fig5_13, .fig5_14, .fig5_16, .fig5_18, .fig5_20, .fig5_21, .fig5_22, .fig5_23,
     ]
 
     public static func figure(id: String) -> Figure? { figures.first { $0.id == id } }

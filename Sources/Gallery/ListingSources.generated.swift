@@ -424,6 +424,23 @@ final class Listing5_2: PictureViewNib {
     }
 }
 """#,
+        "listing-5.3": #"""
+/// Listing 5.3: a shear, which Core Graphics has no function for.
+func CGAffineTransformMakeShear(_ x: CGFloat, _ y: CGFloat) -> CGAffineTransform {
+    var transform = CGAffineTransform.identity
+    transform.c = -x
+    transform.b = y
+    return transform
+}
+
+final class Listing5_3: PictureViewNib {
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        //shear the layer at a 45-degree angle
+        self.layerView.layer.setAffineTransform(CGAffineTransformMakeShear(1, 0))
+    }
+}
+"""#,
         "listing-5.4": #"""
 /// Listing 5.4: rotating a layer around the Y axis.
 final class Listing5_4: PictureViewNib {
@@ -590,11 +607,13 @@ class ShadowViewNib: ViewController {
 }
 """#,
         "nib-5.1": #"""
-/// The nib of figures 5.3–5.10 (Interface Builder in the book): one view showing a picture.
+/// The nib of figures 5.3–5.10 (Interface Builder in the book): one view showing a picture,
+/// centred across the canvas.
 class PictureViewNib: ViewController {
-    let layerView = View(frame: CGRect(x: 70, y: 50, width: 200, height: 200))
+    let layerView: View
 
     override init(canvas: Figure.Canvas) {
+        layerView = View(frame: CGRect(x: canvas.size.width / 2 - 100, y: 50, width: 200, height: 200))
         super.init(canvas: canvas)
         layerView.layer.contents = UIImage(named: "Igloo.png")?.cgImage
         view.addSubview(layerView)
@@ -2005,6 +2024,12 @@ enum Pips {
       "affineTransform": [{"scale": [0.5, 0.5]}, {"rotate": {"degrees": 30}}, {"translate": [200, 0]}]
     }
   ]
+}
+"""#,
+        "fig5-5-shear.json": #"""
+{
+  "canvas": {"width": 440, "height": 300, "scale": 2, "background": {"white": 0.85, "alpha": 1}},
+  "layers": [{"frame": [120, 50, 200, 200], "contents": "images/Igloo.png", "affineTransform": [1, 0, -1, 1, 0, 0]}]
 }
 """#,
         "fig5-8-rotate-y.json": #"""

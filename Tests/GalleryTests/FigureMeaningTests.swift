@@ -145,6 +145,17 @@ import OpenQuartzCore
         #expect(abs(Int(ghost.b) - Int(p.background.b)) < abs(Int(moved.b) - Int(p.background.b)) / 2)
     }
 
+    @Test func shearSlidesTheTopRightAndTheBottomLeft() throws {
+        let p = try Picture("5.5")
+        // x' = x - y about the centre (220, 150): the top edge (y = -100) spans 220…420, the
+        // bottom edge (y = +100) spans 20…220. The pixel rows sampled have their centres at
+        // y = 51.25 and 248.75 (98.75 from the centre): 218.75…418.75 and 21.25…221.25.
+        let top = try #require(p.contentExtent(row: 51))
+        let bottom = try #require(p.contentExtent(row: 248.5))
+        #expect(abs(top.lowerBound - 218.75) <= 1 && abs(top.upperBound - 418.75) <= 1)
+        #expect(abs(bottom.lowerBound - 21.25) <= 1 && abs(bottom.upperBound - 221.25) <= 1)
+    }
+
     @Test func yRotationWithoutPerspectiveOnlyNarrows() throws {
         let p = try Picture("5.8")
         let row = try #require(p.contentExtent(row: 150))

@@ -7,11 +7,13 @@ import OpenQuartzCore
 let chapter5Background = CGColor(gray: 0.85, alpha: 1)
 
 // listing-begin: nib-5.1
-/// The nib of figures 5.3–5.10 (Interface Builder in the book): one view showing a picture.
+/// The nib of figures 5.3–5.10 (Interface Builder in the book): one view showing a picture,
+/// centred across the canvas.
 class PictureViewNib: ViewController {
-    let layerView = View(frame: CGRect(x: 70, y: 50, width: 200, height: 200))
+    let layerView: View
 
     override init(canvas: Figure.Canvas) {
+        layerView = View(frame: CGRect(x: canvas.size.width / 2 - 100, y: 50, width: 200, height: 200))
         super.init(canvas: canvas)
         layerView.layer.contents = UIImage(named: "Igloo.png")?.cgImage
         view.addSubview(layerView)
@@ -58,6 +60,24 @@ final class Listing5_2: PictureViewNib {
     }
 }
 // listing-end: listing-5.2
+
+// listing-begin: listing-5.3
+/// Listing 5.3: a shear, which Core Graphics has no function for.
+func CGAffineTransformMakeShear(_ x: CGFloat, _ y: CGFloat) -> CGAffineTransform {
+    var transform = CGAffineTransform.identity
+    transform.c = -x
+    transform.b = y
+    return transform
+}
+
+final class Listing5_3: PictureViewNib {
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        //shear the layer at a 45-degree angle
+        self.layerView.layer.setAffineTransform(CGAffineTransformMakeShear(1, 0))
+    }
+}
+// listing-end: listing-5.3
 
 // listing-begin: listing-5.4
 /// Listing 5.4: rotating a layer around the Y axis.
@@ -225,6 +245,16 @@ extension Figure {
             + "transform.",
         canvas: pictureCanvas, sceneFile: "fig5-4-compound-transform.json",
         listingKeys: ["nib-5.1", "listing-5.2"], controller: { Listing5_2(canvas: $0) })
+
+    static let fig5_5 = Figure(
+        id: "5.5", listing: "5.3",
+        title: "A horizontal shear",
+        caption: "With c = -1 each row moves sideways by minus its distance below the anchor point: the top edge "
+            + "slides 100 points right, the bottom edge 100 points left, and the square becomes a "
+            + "parallelogram leaning right. Parallel lines stay parallel: it is still an affine transform.",
+        canvas: Canvas(width: 440, height: 300, background: chapter5Background),
+        sceneFile: "fig5-5-shear.json",
+        listingKeys: ["nib-5.1", "listing-5.3"], controller: { Listing5_3(canvas: $0) })
 
     static let fig5_8 = Figure(
         id: "5.8", listing: "5.4",
