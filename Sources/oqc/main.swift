@@ -34,7 +34,7 @@ func printError(_ message: String) {
 /// Runs the command line and returns the exit status.
 func runCommandLine(_ argv: [String]) -> Int32 {
     guard let first = argv.first else {
-        printError(usage)
+        printError("oqc: missing command (see oqc --help)")
         return CommandLineError.Status.invalidInput.rawValue
     }
     if first == "--help" || first == "-h" || first == "help" {

@@ -100,7 +100,7 @@ struct ShadowSpec {
     var offset: CGSize
     /// Gaussian sigma in points (see `shadowSigmaPerRadius`).
     var sigma: CGFloat
-    var path: Raster.Path?
+    var path: ShadowShape?
 }
 
 struct ContentsSpec {

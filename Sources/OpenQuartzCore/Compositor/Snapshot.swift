@@ -52,7 +52,7 @@ struct Snapshotter {
             if color.a > 0 {
                 shadow = ShadowSpec(color: color, offset: layer.shadowOffset,
                                     sigma: max(layer.shadowRadius, 0) * shadowSigmaPerRadius,
-                                    path: layer.shadowPath.map { Raster.Path($0) })
+                                    path: layer.shadowPath.map { ShadowShape($0) })
             }
         }
         var contents: ContentsSpec?
