@@ -21,7 +21,7 @@ func lookUpCommand(_ name: String) -> (help: String, run: ([String]) throws(Comm
     switch name {
     case "render": return (RenderCommand.help, RenderCommand.run)
     case "hit": return (HitCommand.help, HitCommand.run)
-    case "demo": return (ReservedCommands.demoHelp, ReservedCommands.demo)
+    case "demo": return (DemoCommand.help, DemoCommand.run)
     case "bench": return (BenchCommand.help, BenchCommand.run)
     default: return nil
     }

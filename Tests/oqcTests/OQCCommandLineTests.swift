@@ -70,9 +70,15 @@ struct OQCCommandLineTests {
         #expect(unknown.status == 2 && unknown.stderr == "oqc: unknown command 'paint' (see oqc --help)\n")
     }
 
-    @Test func reservedCommands() throws {
-        let demo = try P.run(["demo", "-o", "x"])
-        #expect(demo.status == 1 && demo.stderr == "oqc demo: not available yet\n")
+    @Test func demoWritesTheGallery() throws {
+        let dir = try P.temporaryFolder() + "/gallery"
+        let demo = try P.run(["demo", "-o", dir])
+        #expect(demo.status == 0 && demo.stderr.isEmpty)
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir)
+        #expect(files.contains("index.html"))
+        #expect(files.filter { $0.hasSuffix(".png") }.count >= 20)
+        let extra = try P.run(["demo", "x"])
+        #expect(extra.status == 2 && extra.stderr == "oqc demo: unexpected argument 'x' (see oqc demo --help)\n")
     }
 
     // MARK: render: usage
