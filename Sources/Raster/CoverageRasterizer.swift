@@ -138,6 +138,13 @@ final class CoverageRasterizer: PolylineSink {
         }
     }
 
+    /// ⌈v⌉ for 0 ≤ v < 2⁶², without a libm call (the baseline x86-64 target has no roundsd).
+    @inline(__always)
+    static func ceilNonNegative(_ v: Double) -> Int {
+        let t = Int(v)
+        return Double(t) < v ? t + 1 : t
+    }
+
     /// H(z) = ∫ clamp(u, 0, 1) du from −∞ to z: the area right of an edge at parameter z.
     @inline(__always)
     private static func ramp(_ z: Double) -> Double {
@@ -148,7 +155,7 @@ final class CoverageRasterizer: PolylineSink {
     private func accumulate(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ dir: Float) {
         let dxdy = (x1 - x0) / (y1 - y0)
         var row = Int(y0)
-        let lastRow = min(Int(y1.rounded(.up)) - 1, height - 1)
+        let lastRow = min(CoverageRasterizer.ceilNonNegative(y1) - 1, height - 1)
         var ytop = y0
         var xtop = x0
         while row <= lastRow {
@@ -159,7 +166,7 @@ final class CoverageRasterizer: PolylineSink {
                 let line = acc + row * stride
                 let lo = min(xtop, xbot), hi = max(xtop, xbot)
                 let i0 = Int(lo)
-                let i1 = Int(hi.rounded(.up))
+                let i1 = CoverageRasterizer.ceilNonNegative(hi)
                 if i1 <= i0 + 1 {
                     let a = hgt * Float(Double(i0 + 1) - 0.5 * (lo + hi))
                     line[i0] += a
@@ -168,15 +175,25 @@ final class CoverageRasterizer: PolylineSink {
                 } else {
                     // The edge's x is uniform in [lo, hi] over the row's height, so the area
                     // right of it in cell c is h/(hi−lo)·(H(c+1−lo) − H(c+1−hi)).
+                    // Cells strictly between the end cells all get the same increment h/(hi−lo).
                     let s = Double(hgt) / (hi - lo)
-                    var prev: Float = 0
-                    for c in i0..<i1 {
+                    @inline(__always) func area(_ c: Int) -> Double {
                         let z = Double(c + 1)
-                        let a = Float(s * (CoverageRasterizer.ramp(z - lo) - CoverageRasterizer.ramp(z - hi)))
-                        line[c] += a - prev
-                        prev = a
+                        return s * (CoverageRasterizer.ramp(z - lo) - CoverageRasterizer.ramp(z - hi))
                     }
-                    line[i1] += hgt - prev
+                    let a0 = area(i0), a1 = area(i0 + 1)
+                    line[i0] += Float(a0)
+                    line[i0 + 1] += Float(a1 - a0)
+                    if i1 - i0 > 2 {
+                        let step = Float(s)
+                        var c = i0 + 2
+                        while c < i1 - 1 { line[c] += step; c += 1 }
+                        let b0 = area(i1 - 2), b1 = area(i1 - 1)
+                        line[i1 - 1] += Float(b1 - b0)
+                        line[i1] += hgt - Float(b1)
+                    } else {
+                        line[i1] += hgt - Float(a1)
+                    }
                     mark(row, i0, i1)
                 }
             }
@@ -205,30 +222,19 @@ final class CoverageRasterizer: PolylineSink {
 
     // MARK: Sweep
 
-    @inline(__always)
-    private static func coverage(_ v: Float, _ rule: FillRule, _ antialias: Bool) -> UInt8 {
-        var t = abs(v)
-        if antialias {
-            switch rule {
-            case .nonZero: t = min(t, 1)
-            case .evenOdd:
-                t -= 2 * (t * 0.5).rounded(.down)
-                if t > 1 { t = 2 - t }
-            }
-            return UInt8(t * 255 + 0.5)
-        }
-        let n = Int(t + 0.5)
-        switch rule {
-        case .nonZero: return n != 0 ? 255 : 0
-        case .evenOdd: return n & 1 != 0 ? 255 : 0
+    /// Hands every row's coverage to `sink`, as whole spans between touched cells.
+    func sweep<S: CoverageSink>(rule: FillRule, into sink: inout S) {
+        switch (antialias, rule) {
+        case (true, .nonZero): sweep(NonZeroArea.self, into: &sink)
+        case (true, .evenOdd): sweep(EvenOddArea.self, into: &sink)
+        case (false, .nonZero): sweep(NonZeroSample.self, into: &sink)
+        case (false, .evenOdd): sweep(EvenOddSample.self, into: &sink)
         }
     }
 
-    /// Hands every row's coverage to `sink`, as whole spans between touched cells.
-    func sweep<S: CoverageSink>(rule: FillRule, into sink: inout S) {
+    private func sweep<R: CoverageRule, S: CoverageSink>(_ rule: R.Type, into sink: inout S) {
         let chunk = 1 << CoverageRasterizer.chunkShift
         let chunks = (width + chunk - 1) >> CoverageRasterizer.chunkShift
-        let aa = antialias
         for row in 0..<height {
             let line = acc + row * stride
             let words = touched + row * wordsPerRow
@@ -243,14 +249,14 @@ final class CoverageRasterizer: PolylineSink {
                     while k < chunks && isTouched(k) { k += 1 }
                     let x0 = start << CoverageRasterizer.chunkShift
                     let x1 = min(k << CoverageRasterizer.chunkShift, width)
-                    var any = false
+                    var any: UInt8 = 0
                     for x in x0..<x1 {
                         sum += line[x]
-                        let c = CoverageRasterizer.coverage(sum, rule, aa)
+                        let c = R.coverage(sum)
                         rowCoverage[x - x0] = c
-                        any = any || c != 0
+                        any |= c
                     }
-                    if any { sink.cells(y: y, x: originX + x0, count: x1 - x0, coverage: rowCoverage) }
+                    if any != 0 { sink.cells(y: y, x: originX + x0, count: x1 - x0, coverage: rowCoverage) }
                 } else {
                     // Words are mostly zero: skip 64 chunks at once where possible.
                     k += 1
@@ -258,7 +264,7 @@ final class CoverageRasterizer: PolylineSink {
                         if k & 63 == 0 && words[k >> 6] == 0 { k += 64 } else { k += 1 }
                     }
                     k = min(k, chunks)
-                    let c = CoverageRasterizer.coverage(sum, rule, aa)
+                    let c = R.coverage(sum)
                     if c != 0 {
                         let x0 = start << CoverageRasterizer.chunkShift
                         let x1 = min(k << CoverageRasterizer.chunkShift, width)
@@ -268,4 +274,35 @@ final class CoverageRasterizer: PolylineSink {
             }
         }
     }
+}
+
+/// Maps an accumulated winding value (area integral, or sampled integer) to 8-bit coverage.
+protocol CoverageRule {
+    static func coverage(_ v: Float) -> UInt8
+}
+
+enum NonZeroArea: CoverageRule {
+    @inline(__always)
+    static func coverage(_ v: Float) -> UInt8 { UInt8(min(abs(v), 1) * 255 + 0.5) }
+}
+
+enum EvenOddArea: CoverageRule {
+    /// The accumulated value folded into a triangle wave of period 2.
+    @inline(__always)
+    static func coverage(_ v: Float) -> UInt8 {
+        var t = abs(v)
+        if t > 2 { t -= 2 * Float(Int(t * 0.5)) }
+        if t > 1 { t = 2 - t }
+        return UInt8(max(t, 0) * 255 + 0.5)
+    }
+}
+
+enum NonZeroSample: CoverageRule {
+    @inline(__always)
+    static func coverage(_ v: Float) -> UInt8 { abs(v) > 0.5 ? 255 : 0 }
+}
+
+enum EvenOddSample: CoverageRule {
+    @inline(__always)
+    static func coverage(_ v: Float) -> UInt8 { Int(abs(v) + 0.5) & 1 != 0 ? 255 : 0 }
 }

@@ -33,12 +33,6 @@ struct RasterBenchmarks {
         Self.median("fill roundedRect 1600x900 r40 translucent") { s.fill(rr, color: Color(r: 0, g: 0, b: 1, a: 0.5)) }
         let c = Path.ellipse(x: 560, y: 140, width: 800, height: 800)
         Self.median("fill circle d800") { s.fill(c, color: .white) }
-        let small = Path.roundedRect(x: 10.5, y: 10.5, width: 60, height: 40, radiusX: 8, radiusY: 8)
-        Self.median("fill 1000 small roundedRects 60x40") {
-            for i in 0..<1000 {
-                s.fill(small, transform: .translation(Double(i % 30) * 60, Double(i / 30) * 30), color: .white)
-            }
-        }
         Self.median("fill rotated rect aliased 1000x600") {
             s.fill(.rect(x: -500, y: -300, width: 1000, height: 600),
                    transform: ProjectiveTransform.rotation(0.3).concatenating(.translation(960, 540)),
@@ -46,16 +40,40 @@ struct RasterBenchmarks {
         }
     }
 
+    @Test func smallFills() {
+        let s = Surface(width: 1920, height: 1080)
+        let small = Path.roundedRect(x: 10.5, y: 10.5, width: 60, height: 40, radiusX: 8, radiusY: 8)
+        Self.median("fill 1000 small roundedRects 60x40") {
+            for i in 0..<1000 {
+                s.fill(small, transform: .translation(Double(i % 30) * 60, Double(i / 30) * 30), color: .white)
+            }
+        }
+        let tiny = Path.ellipse(x: 0.5, y: 0.5, width: 12, height: 12)
+        Self.median("fill 10000 circles d12") {
+            for i in 0..<10000 {
+                s.fill(tiny, transform: .translation(Double(i % 150) * 12, Double(i / 150) * 15), color: .black)
+            }
+        }
+    }
+
     @Test func bigPath() {
         let s = Surface(width: 1920, height: 1080)
+        // A scribble: 10⁷ points of a random walk with steps up to 4 px, reflected at the screen's edges.
         var p = Path()
         var rng = SystemRandomNumberGenerator()
-        let n = 1_000_000
+        let n = 10_000_000
         p.reserveCapacity(elements: n, points: n)
-        p.move(to: 960, 540)
-        for _ in 1..<n { p.line(to: Double.random(in: 0..<1920, using: &rng), Double.random(in: 0..<1080, using: &rng)) }
+        var x = 960.0, y = 540.0
+        p.move(to: x, y)
+        for _ in 1..<n {
+            x += Double.random(in: -4...4, using: &rng); y += Double.random(in: -4...4, using: &rng)
+            if x < 0 { x = -x } else if x >= 1920 { x = 2 * 1919 - x }
+            if y < 0 { y = -y } else if y >= 1080 { y = 2 * 1079 - y }
+            p.line(to: x, y)
+        }
         p.close()
-        Self.median("fill random polygon 1e6 points (nonZero)", runs: 3) { s.fill(p, color: .white) }
+        Self.median("fill scribble 1e7 points (nonZero)", runs: 3) { s.fill(p, color: .white) }
+        Self.median("fill scribble 1e7 points (evenOdd)", runs: 3) { s.fill(p, rule: .evenOdd, color: .white) }
         var star = Path()
         let m = 200_000
         for i in 0..<m {
