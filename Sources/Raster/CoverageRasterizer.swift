@@ -6,21 +6,32 @@ protocol CoverageSink {
     mutating func cells(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>)
 }
 
-/// Exact-area scanline rasterizer by signed-area accumulation (as font-rs, stb_truetype v2).
+/// Exact-area scanline rasterizer by signed-area accumulation (as font-rs, stb_truetype v2),
+/// with an exact second pass for rows where edges meet.
 ///
 /// Every edge adds, to each cell of each pixel row it crosses, the signed area between the
 /// edge and the cell's right side, and the remainder of its height to the next cell; a
 /// running sum along the row then gives, for every pixel, the integral of the winding
-/// number over that pixel. Where a pixel holds only one transition of the winding number
-/// (every edge pixel of a simple shape, and every pixel where self-overlapping edges do not
-/// meet), applying the fill rule to that integral is exact. Pixels where edges cross or
-/// coincide are approximated as FreeType and Skia do.
+/// number over that pixel. Where a pixel holds only one edge (or consecutive edges of one
+/// contour), the winding takes two adjacent values there and applying the fill rule to
+/// that integral is exact.
 ///
-/// Memory is one `Float` per pixel of the intersection of the path's bounds with the
-/// target, plus one bit per 16 pixels marking cells that edges touched, so spans between
-/// edges are handed to the sink whole: interiors are filled without per-pixel work here.
+/// Pixels that two unrelated edges pass through (crossings, overlapping or touching
+/// contours, coincident edges) are noticed while accumulating: each cell remembers the last
+/// edge that covered it, and horizontal edges claim the cells they run through (they split a
+/// pixel into different windings above and below). Such rows are redone exactly: the path is flattened again, only
+/// the pieces in those rows are kept, each row is cut into sub-bands at every piece end and
+/// every crossing, and within each band (where pieces neither end nor cross) the pieces are
+/// sorted left to right and only those where the fill rule changes are accumulated, with
+/// weight ±1: the row then holds coverage itself, exact for both rules.
+///
+/// Memory is one `Float` and one `Int32` per pixel of the intersection of the path's bounds
+/// with the target, one bit per 16 pixels marking cells that edges touched (so spans between
+/// edges go to the sink whole: interiors are filled without per-pixel work here), and the
+/// pieces of the rows being redone (at most `maxExactRowPieces` per row: busier rows keep the
+/// single-pass result, as FreeType and Skia would give).
 /// With `antialias` false each edge instead adds ±1 at the first pixel whose centre lies
-/// right of it on each row whose centre line it crosses: pixel-centre sampling.
+/// right of it on each row whose centre line it crosses: pixel-centre sampling, exact as is.
 final class CoverageRasterizer: PolylineSink {
     /// Device position and size of the region being rasterized.
     let originX: Int, originY: Int, width: Int, height: Int
@@ -33,6 +44,31 @@ final class CoverageRasterizer: PolylineSink {
     private var startX = 0.0, startY = 0.0, lastX = 0.0, lastY = 0.0
     static let chunkShift = 4
 
+    private let scratch: RasterScratch
+    private var swept = false
+    /// Per cell, the id of the last edge whose area landed in it (0: none).
+    private let owner: UnsafeMutablePointer<Int32>
+    /// Per row, whether two unrelated edges met in one of its cells.
+    private let conflictRow: UnsafeMutablePointer<Bool>
+    private(set) var hasConflicts = false
+    private var edgeId: Int32 = 0
+    private var subpathFirstId: Int32 = 0
+    private var closingSubpath = false
+    /// Second pass: pieces of the rows being redone, instead of accumulating.
+    private var collecting = false
+    private var pieces: [Piece] = []
+    /// Per row, how many edge pieces the first pass accumulated there.
+    private let rowPieces: UnsafeMutablePointer<Int32>
+    /// Rows with more pieces than this keep the single-pass result: the exact pass costs
+    /// O(n²) per row in the worst case (crossings), and such rows (dense scribbles) are noise anyway.
+    static let maxExactRowPieces: Int32 = 64
+
+    struct Piece {
+        var row: Int32
+        var dir: Int32
+        var xt: Double, yt: Double, xb: Double, yb: Double
+    }
+
     init(originX: Int, originY: Int, width: Int, height: Int, antialias: Bool) {
         self.originX = originX; self.originY = originY
         self.width = max(width, 0); self.height = max(height, 0)
@@ -40,18 +76,26 @@ final class CoverageRasterizer: PolylineSink {
         stride = self.width + 2
         wordsPerRow = (stride >> CoverageRasterizer.chunkShift) / 64 + 1
         let cells = max(stride * self.height, 1)
-        acc = .allocate(capacity: cells)
-        acc.initialize(repeating: 0, count: cells)
+        scratch = RasterScratch.take(cells: cells)
+        acc = scratch.acc
+        owner = scratch.owner
         let words = max(wordsPerRow * self.height, 1)
         touched = .allocate(capacity: words)
         touched.initialize(repeating: 0, count: words)
         rowCoverage = .allocate(capacity: stride)
+        conflictRow = .allocate(capacity: max(self.height, 1))
+        conflictRow.initialize(repeating: false, count: max(self.height, 1))
+        rowPieces = .allocate(capacity: max(self.height, 1))
+        rowPieces.initialize(repeating: 0, count: max(self.height, 1))
     }
 
     deinit {
-        acc.deallocate()
+        // The sweep has set every cell it or the edges touched back to zero.
+        if swept { RasterScratch.give(scratch) }
         touched.deallocate()
         rowCoverage.deallocate()
+        conflictRow.deallocate()
+        rowPieces.deallocate()
     }
 
     /// The region to rasterize: `bounds` (device space, already transformed) clipped to the target.
@@ -70,16 +114,22 @@ final class CoverageRasterizer: PolylineSink {
 
     func moveTo(_ x: Double, _ y: Double) {
         startX = x; startY = y; lastX = x; lastY = y
+        subpathFirstId = edgeId &+ 1
     }
 
     func lineTo(_ x: Double, _ y: Double) {
+        // Zero-length lines add nothing and must not break the chain of consecutive edge ids.
+        if x == lastX && y == lastY { return }
+        edgeId &+= 1
+        // A line back to the subpath's start closes it: it may share the first edge's cell.
+        closingSubpath = x == startX && y == startY
         addLine(lastX, lastY, x, y)
+        closingSubpath = false
         lastX = x; lastY = y
     }
 
     func endSubpath(closed: Bool) {
-        addLine(lastX, lastY, startX, startY)
-        lastX = startX; lastY = startY
+        lineTo(startX, startY)
     }
 
     // MARK: Edges
@@ -87,7 +137,13 @@ final class CoverageRasterizer: PolylineSink {
     func addLine(_ dx0: Double, _ dy0: Double, _ dx1: Double, _ dy1: Double) {
         var x0 = dx0 - Double(originX), y0 = dy0 - Double(originY)
         var x1 = dx1 - Double(originX), y1 = dy1 - Double(originY)
-        guard y0 != y1, x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return }
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return }
+        if y0 == y1 {
+            // A horizontal edge adds no area, but inside a row it separates different windings
+            // above and below it, so any other edge in the cells it spans may need the exact pass.
+            if antialias && !collecting { claimHorizontal(x0, x1, y0) }
+            return
+        }
         let dir: Float = y1 > y0 ? 1 : -1
         if y0 > y1 { swap(&x0, &x1); swap(&y0, &y1) }
         let h = Double(height), w = Double(width)
@@ -103,7 +159,7 @@ final class CoverageRasterizer: PolylineSink {
         // Split at x = 0 and x = width. Left of the region an edge still covers every cell of
         // its rows, so it moves onto x = 0; right of the region it covers nothing visible.
         if x0 >= w && x1 >= w { return }
-        if x0 <= 0 && x1 <= 0 { accumulate(0, y0, 0, y1, dir); return }
+        if x0 <= 0 && x1 <= 0 { emit(0, y0, 0, y1, dir); return }
         var ya = y0, xa = x0
         let dxdy = (x1 - x0) / (y1 - y0)
         // Crossing ys of x = 0 and x = width, in order of y.
@@ -118,12 +174,51 @@ final class CoverageRasterizer: PolylineSink {
             let xb = yb == y1 ? x1 : x0 + (yb - y0) * dxdy
             let mid = (xa + xb) / 2
             if mid < 0 {
-                accumulate(0, ya, 0, yb, dir)
+                emit(0, ya, 0, yb, dir)
             } else if mid <= w {
-                accumulate(min(max(xa, 0), w), ya, min(max(xb, 0), w), yb, dir)
+                emit(min(max(xa, 0), w), ya, min(max(xb, 0), w), yb, dir)
             }
             ya = yb; xa = xb
             if yb >= y1 { break }
+        }
+    }
+
+    @inline(__always)
+    private func emit(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ dir: Float) {
+        if collecting { collect(x0, y0, x1, y1, dir) } else { accumulate(x0, y0, x1, y1, dir, detect: true) }
+    }
+
+    /// Records that the current edge covers cells c0...c1 of `row`, flagging the row when an
+    /// unrelated edge got there first. Consecutive edges of a contour share their vertex cell
+    /// without harm (the winding there still takes only two values).
+    @inline(__always)
+    private func claim(_ row: Int, _ c0: Int, _ c1: Int) {
+        let cells = owner + row * stride
+        let id = edgeId
+        var c = c0
+        while c <= c1 {
+            let p = cells[c]
+            if p != id {
+                if p != 0 && p != id &- 1 && !(closingSubpath && p == subpathFirstId) {
+                    conflictRow[row] = true
+                    hasConflicts = true
+                }
+                cells[c] = id
+            }
+            c += 1
+        }
+    }
+
+    private func claimHorizontal(_ xa: Double, _ xb: Double, _ y: Double) {
+        guard y > 0 && y < Double(height) else { return }
+        let row = Int(y)
+        guard y > Double(row) else { return }
+        let lo = max(min(xa, xb), 0), hi = min(max(xa, xb), Double(width))
+        guard hi > lo else { return }
+        let c0 = Int(lo), c1 = min(CoverageRasterizer.ceilNonNegative(hi) - 1, width - 1)
+        if c1 >= c0 {
+            claim(row, c0, c1)
+            mark(row, c0, c1) // so the sweep clears the owners again
         }
     }
 
@@ -152,7 +247,7 @@ final class CoverageRasterizer: PolylineSink {
     }
 
     /// Adds an edge lying inside the region (0 ≤ x ≤ width, 0 ≤ y ≤ height), y0 < y1.
-    private func accumulate(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ dir: Float) {
+    private func accumulate(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ dir: Float, detect: Bool) {
         let dxdy = (x1 - x0) / (y1 - y0)
         var row = Int(y0)
         let lastRow = min(CoverageRasterizer.ceilNonNegative(y1) - 1, height - 1)
@@ -162,6 +257,7 @@ final class CoverageRasterizer: PolylineSink {
             let ybot = min(y1, Double(row + 1))
             let xbot = ybot == y1 ? x1 : x0 + (ybot - y0) * dxdy
             let hgt = Float(ybot - ytop) * dir
+            if detect { rowPieces[row] &+= 1 }
             if hgt != 0 {
                 let line = acc + row * stride
                 let lo = min(xtop, xbot), hi = max(xtop, xbot)
@@ -172,6 +268,7 @@ final class CoverageRasterizer: PolylineSink {
                     line[i0] += a
                     line[i0 + 1] += hgt - a
                     mark(row, i0, i0 + 1)
+                    if detect { claim(row, i0, i0) }
                 } else {
                     // The edge's x is uniform in [lo, hi] over the row's height, so the area
                     // right of it in cell c is h/(hi−lo)·(H(c+1−lo) − H(c+1−hi)).
@@ -195,11 +292,125 @@ final class CoverageRasterizer: PolylineSink {
                         line[i1] += hgt - Float(a1)
                     }
                     mark(row, i0, i1)
+                    if detect { claim(row, i0, i1 - 1) }
                 }
             }
             ytop = ybot; xtop = xbot
             row += 1
         }
+    }
+
+    // MARK: Exact pass for rows where unrelated edges meet
+
+    /// Keeps the parts of an edge (inside the region, y0 < y1) that lie in flagged rows.
+    private func collect(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ dir: Float) {
+        let dxdy = (x1 - x0) / (y1 - y0)
+        var row = Int(y0)
+        let lastRow = min(CoverageRasterizer.ceilNonNegative(y1) - 1, height - 1)
+        while row <= lastRow {
+            if conflictRow[row] {
+                let yt = max(y0, Double(row)), yb = min(y1, Double(row + 1))
+                if yb > yt {
+                    let xt = yt == y0 ? x0 : x0 + (yt - y0) * dxdy
+                    let xb = yb == y1 ? x1 : x0 + (yb - y0) * dxdy
+                    pieces.append(Piece(row: Int32(row), dir: Int32(dir), xt: xt, yt: yt, xb: xb, yb: yb))
+                }
+            }
+            row += 1
+        }
+    }
+
+    /// Chooses the rows to redo and starts the second pass; when it returns true, feed the same
+    /// path again and call `resolveConflicts`.
+    func beginExactPass() -> Bool {
+        guard hasConflicts else { return false }
+        var any = false
+        var total = 0
+        for row in 0..<height where conflictRow[row] {
+            if rowPieces[row] > CoverageRasterizer.maxExactRowPieces {
+                conflictRow[row] = false
+            } else {
+                any = true
+                total += Int(rowPieces[row])
+            }
+        }
+        guard any else { return false }
+        collecting = true
+        pieces.removeAll(keepingCapacity: true)
+        pieces.reserveCapacity(total)
+        return true
+    }
+
+    /// Recomputes every flagged row exactly from the collected pieces (see the type's comment).
+    func resolveConflicts(rule: FillRule) {
+        collecting = false
+        guard !pieces.isEmpty else { return }
+        pieces.sort { $0.row < $1.row }
+        var ys: [Double] = []
+        var active: [(key: Double, xa: Double, xb: Double, dir: Int32)] = []
+        var start = 0
+        while start < pieces.count {
+            let row = Int(pieces[start].row)
+            var end = start
+            while end < pieces.count && Int(pieces[end].row) == row { end += 1 }
+            (acc + row * stride).update(repeating: 0, count: stride)
+            // Band limits: the row, every piece end, every crossing of two pieces.
+            ys.removeAll(keepingCapacity: true)
+            ys.append(Double(row)); ys.append(Double(row + 1))
+            for i in start..<end {
+                let p = pieces[i]
+                ys.append(p.yt); ys.append(p.yb)
+                for j in (i + 1)..<end {
+                    let q = pieces[j]
+                    let lo = max(p.yt, q.yt), hi = min(p.yb, q.yb)
+                    if hi <= lo { continue }
+                    let dLo = CoverageRasterizer.x(p, lo) - CoverageRasterizer.x(q, lo)
+                    let dHi = CoverageRasterizer.x(p, hi) - CoverageRasterizer.x(q, hi)
+                    if (dLo < 0 && dHi > 0) || (dLo > 0 && dHi < 0) {
+                        ys.append(lo + (hi - lo) * dLo / (dLo - dHi))
+                    }
+                }
+            }
+            ys.sort()
+            for b in 0..<(ys.count - 1) {
+                let ya = ys[b], yb = ys[b + 1]
+                if !(yb > ya) { continue }
+                active.removeAll(keepingCapacity: true)
+                for i in start..<end {
+                    let p = pieces[i]
+                    if p.yt <= ya && p.yb >= yb {
+                        let xa = CoverageRasterizer.x(p, ya), xb = CoverageRasterizer.x(p, yb)
+                        active.append((xa + xb, xa, xb, p.dir))
+                    }
+                }
+                if active.isEmpty { continue }
+                // Pieces do not cross inside the band, so their midpoints order them.
+                active.sort { $0.key < $1.key }
+                var w: Int32 = 0
+                for a in active {
+                    let before = CoverageRasterizer.inside(w, rule)
+                    w &+= a.dir
+                    let after = CoverageRasterizer.inside(w, rule)
+                    if before != after {
+                        accumulate(a.xa, ya, a.xb, yb, after ? 1 : -1, detect: false)
+                    }
+                }
+            }
+            start = end
+        }
+        pieces = []
+    }
+
+    @inline(__always)
+    private static func x(_ p: Piece, _ y: Double) -> Double {
+        if y <= p.yt { return p.xt }
+        if y >= p.yb { return p.xb }
+        return p.xt + (p.xb - p.xt) * (y - p.yt) / (p.yb - p.yt)
+    }
+
+    @inline(__always)
+    private static func inside(_ w: Int32, _ rule: FillRule) -> Bool {
+        rule == .nonZero ? w != 0 : w & 1 != 0
     }
 
     /// Non-antialiased edge: rows whose centre line y + 0.5 lies in [y0, y1) (top-left rule).
@@ -224,6 +435,7 @@ final class CoverageRasterizer: PolylineSink {
 
     /// Hands every row's coverage to `sink`, as whole spans between touched cells.
     func sweep<S: CoverageSink>(rule: FillRule, into sink: inout S) {
+        swept = true
         switch (antialias, rule) {
         case (true, .nonZero): sweep(NonZeroArea.self, into: &sink)
         case (true, .evenOdd): sweep(EvenOddArea.self, into: &sink)
@@ -237,9 +449,15 @@ final class CoverageRasterizer: PolylineSink {
         let chunks = (width + chunk - 1) >> CoverageRasterizer.chunkShift
         for row in 0..<height {
             let line = acc + row * stride
+            let owners = owner + row * stride
             let words = touched + row * wordsPerRow
             let y = originY + row
             var sum: Float = 0
+            defer {
+                // Cells right of the region take the ends of edges at x = width.
+                line[width] = 0; line[width + 1] = 0
+                owners[width] = 0; owners[width + 1] = 0
+            }
             var k = 0
             @inline(__always) func isTouched(_ k: Int) -> Bool { words[k >> 6] & (1 << UInt64(k & 63)) != 0 }
             while k < chunks {
@@ -252,10 +470,12 @@ final class CoverageRasterizer: PolylineSink {
                     var any: UInt8 = 0
                     for x in x0..<x1 {
                         sum += line[x]
+                        line[x] = 0
                         let c = R.coverage(sum)
                         rowCoverage[x - x0] = c
                         any |= c
                     }
+                    (owners + x0).update(repeating: 0, count: x1 - x0)
                     if any != 0 { sink.cells(y: y, x: originX + x0, count: x1 - x0, coverage: rowCoverage) }
                 } else {
                     // Words are mostly zero: skip 64 chunks at once where possible.

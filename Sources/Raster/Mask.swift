@@ -138,5 +138,9 @@ func rasterize<S: CoverageSink>(_ path: Path, transform: ProjectiveTransform, ru
                                              targetWidth: targetWidth, targetHeight: targetHeight) else { return }
     var raster = CoverageRasterizer(originX: r.x, originY: r.y, width: r.width, height: r.height, antialias: antialias)
     source.flatten(transform: m, tolerance: fillTolerance, into: &raster)
+    if raster.beginExactPass() {
+        source.flatten(transform: m, tolerance: fillTolerance, into: &raster)
+        raster.resolveConflicts(rule: rule)
+    }
     raster.sweep(rule: rule, into: &sink)
 }
