@@ -255,7 +255,8 @@ final class CoverageRasterizer: PolylineSink {
         var xtop = x0
         while row <= lastRow {
             let ybot = min(y1, Double(row + 1))
-            let xbot = ybot == y1 ? x1 : x0 + (ybot - y0) * dxdy
+            // Clamped: a near-horizontal edge's slope can overflow.
+            let xbot = ybot == y1 ? x1 : min(max(x0 + (ybot - y0) * dxdy, min(x0, x1)), max(x0, x1))
             let hgt = Float(ybot - ytop) * dir
             if detect { rowPieces[row] &+= 1 }
             if hgt != 0 {
@@ -415,7 +416,7 @@ final class CoverageRasterizer: PolylineSink {
 
     /// Non-antialiased edge: rows whose centre line y + 0.5 lies in [y0, y1) (top-left rule).
     private func addSampledLine(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ dir: Float) {
-        let first = max(0, Int((y0 - 0.5).rounded(.up)))
+        let first = y0 <= 0.5 ? 0 : Int((y0 - 0.5).rounded(.up))
         let last = min(height - 1, Int(min((y1 - 0.5).rounded(.up), Double(height))) - 1)
         if first > last { return }
         let dxdy = (x1 - x0) / (y1 - y0)
@@ -424,7 +425,7 @@ final class CoverageRasterizer: PolylineSink {
             let x = x0 + (Double(row) + 0.5 - y0) * dxdy
             // First pixel whose centre is at or right of the edge.
             let c = (x - 0.5).rounded(.up)
-            if c >= w { continue }
+            if !(c < w) { continue } // also skips NaN from degenerate slopes
             let i = c <= 0 ? 0 : Int(c)
             acc[row * stride + i] += dir
             mark(row, i, i)

@@ -149,9 +149,17 @@ private func blurPlane(_ src: UnsafePointer<Float>, width: Int, height: Int, sig
     return out
 }
 
+/// Largest σ honoured; larger values are clamped so the grown result stays allocatable.
+public let gaussianBlurMaxSigma = 256.0
+
+@inline(__always)
+private func clampedSigma(_ sigma: Double) -> Double {
+    sigma.isFinite && sigma > 0 ? min(sigma, gaussianBlurMaxSigma) : 0
+}
+
 @inline(__always)
 private func blurPad(_ sigma: Double) -> Int {
-    sigma.isFinite && sigma > 0 ? Int((3 * sigma).rounded(.up)) : 0
+    sigma > 0 ? Int((3 * sigma).rounded(.up)) : 0
 }
 
 @inline(__always)
@@ -160,8 +168,10 @@ private func toByte(_ v: Float) -> UInt8 {
 }
 
 /// The mask blurred with a Gaussian of standard deviation `sigma` pixels. The result is
-/// larger by ceil(3σ) on every side and its origin moves up and left by as much.
-public func gaussianBlur(_ mask: Mask, sigma: Double) -> Mask {
+/// larger by ceil(3σ) on every side and its origin moves up and left by as much. σ ≤ 0 or
+/// not finite gives a copy; σ above `gaussianBlurMaxSigma` is clamped to it.
+public func gaussianBlur(_ mask: Mask, sigma requested: Double) -> Mask {
+    let sigma = clampedSigma(requested)
     let pad = blurPad(sigma)
     if pad == 0 { return mask.copy() }
     let w = mask.width, h = mask.height
@@ -178,8 +188,10 @@ public func gaussianBlur(_ mask: Mask, sigma: Double) -> Mask {
 
 /// The surface blurred with a Gaussian of standard deviation `sigma` pixels, channel by
 /// channel on premultiplied values (so colour does not bleed from transparent pixels).
-/// The result is larger by ceil(3σ) on every side and its origin moves by as much.
-public func gaussianBlur(_ surface: Surface, sigma: Double) -> Surface {
+/// The result is larger by ceil(3σ) on every side and its origin moves by as much; σ is
+/// treated as for masks.
+public func gaussianBlur(_ surface: Surface, sigma requested: Double) -> Surface {
+    let sigma = clampedSigma(requested)
     let pad = blurPad(sigma)
     if pad == 0 { return surface.copy() }
     let w = surface.width, h = surface.height

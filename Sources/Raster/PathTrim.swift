@@ -67,14 +67,15 @@ private struct MeasuredSegment {
     func piece(_ a: Double, _ b: Double) -> [Double] {
         func split(_ q: [Double], _ t: Double) -> (left: [Double], right: [Double]) {
             var levels = [q]
-            while levels.last!.count > 2 {
-                let prev = levels.last!
+            var prev = q
+            while prev.count > 2 {
                 var next: [Double] = []
                 for i in stride(from: 0, to: prev.count - 2, by: 2) {
                     next.append(prev[i] + (prev[i + 2] - prev[i]) * t)
                     next.append(prev[i + 1] + (prev[i + 3] - prev[i + 1]) * t)
                 }
                 levels.append(next)
+                prev = next
             }
             var left: [Double] = [], right: [Double] = []
             for l in levels { left.append(l[0]); left.append(l[1]) }

@@ -48,6 +48,12 @@ struct RasterBenchmarks {
                 s.fill(small, transform: .translation(Double(i % 30) * 60, Double(i / 30) * 30), color: .white)
             }
         }
+        let m = Mask(width: 1920, height: 1080)
+        Self.median("mask fill 1000 small roundedRects 60x40") {
+            for i in 0..<1000 {
+                m.fill(small, transform: .translation(Double(i % 30) * 60, Double(i / 30) * 30))
+            }
+        }
         let tiny = Path.ellipse(x: 0.5, y: 0.5, width: 12, height: 12)
         Self.median("fill 10000 circles d12") {
             for i in 0..<10000 {
