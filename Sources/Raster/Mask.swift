@@ -129,8 +129,8 @@ func rasterize<S: CoverageSink>(_ path: Path, transform: ProjectiveTransform, ru
     // The affine image of the control-point box holds the mapped path.
     let b = source.bounds
     var bounds = Rect(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
-    for (x, y) in [(b.minX, b.minY), (b.maxX, b.minY), (b.minX, b.maxY), (b.maxX, b.maxY)] {
-        let p = m.applyAffine(x, y)
+    for k in 0..<4 {
+        let p = m.applyAffine(k & 1 == 0 ? b.minX : b.maxX, k < 2 ? b.minY : b.maxY)
         bounds.minX = min(bounds.minX, p.x); bounds.maxX = max(bounds.maxX, p.x)
         bounds.minY = min(bounds.minY, p.y); bounds.maxY = max(bounds.maxY, p.y)
     }

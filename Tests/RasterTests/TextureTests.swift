@@ -120,5 +120,8 @@ import Testing
             #expect(abs(r - 128) <= 2, "(\(x), \(y)): \(r)")
         } }
         #expect(tex.mipLevels.count == 9)
+        // Level 1 averages 2×2 texels of alternating black and white: (255 + 0 + 255 + 0 + 2) / 4 = 128.
+        #expect(tex.mipLevels[1].pixel(x: 5, y: 7) == 0xFF80_8080)
+        #expect(tex.mipLevels[8].width == 1 && tex.mipLevels[8].height == 1)
     }
 }
