@@ -158,6 +158,7 @@ final class CoverageRasterizer: PolylineSink {
         if y1 <= y0 { return }
         // Split at x = 0 and x = width. Left of the region an edge still covers every cell of
         // its rows, so it moves onto x = 0; right of the region it covers nothing visible.
+        if x0 >= 0 && x1 >= 0 && x0 <= w && x1 <= w { emit(x0, y0, x1, y1, dir); return }
         if x0 >= w && x1 >= w { return }
         if x0 <= 0 && x1 <= 0 { emit(0, y0, 0, y1, dir); return }
         var ya = y0, xa = x0

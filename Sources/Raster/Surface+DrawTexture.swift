@@ -94,7 +94,9 @@ struct TextureSink: CoverageSink {
         let dst = surface.pixels + (y - surface.originY) * surface.stride + (x + lo - surface.originX)
         let c = cov + lo
         let n = hi - lo
-        if mode == .sourceOver {
+        if mode == .sourceOver && c[0] == 255 && c[n - 1] == 255 && (0..<n).allSatisfy({ c[$0] == 255 }) {
+            sourceOverRow(dst, samples, n)
+        } else if mode == .sourceOver {
             for i in 0..<n {
                 let a = UInt32(c[i])
                 if a == 0 { continue }

@@ -143,11 +143,7 @@ extension Surface {
             let dst = pixels + (py - originY) * stride + (r.x - originX)
             let m: UnsafeMutablePointer<UInt8>? = mask.map { $0.coverage + (py - $0.originY) * $0.width + (r.x - $0.originX) }
             if m == nil && o == 255 && blend == .sourceOver {
-                for i in 0..<r.width {
-                    let s = src[i]
-                    let a = s >> 24
-                    if a == 255 { dst[i] = s } else if s != 0 { dst[i] = sourceOver(dst[i], s) }
-                }
+                sourceOverRow(dst, src, r.width)
                 continue
             }
             if m == nil && o == 255 && blend == .copy {
