@@ -173,6 +173,18 @@ struct TextureSink: CoverageSink {
         }
     }
 
+    /// log2 from the exponent and a linear mantissa (error < 0.09): plenty to pick mip levels,
+    /// and no libm call per pixel. NaN and non-positive inputs give −∞ (level 0).
+    @inline(__always)
+    static func approximateLog2(_ v: Double) -> Double {
+        guard v > 0 else { return -.infinity }
+        guard v.isFinite else { return .infinity }
+        let bits = v.bitPattern
+        let exponent = Int((bits >> 52) & 0x7FF) - 1023
+        let mantissa = Double(bits & 0x000F_FFFF_FFFF_FFFF) * (1.0 / 4503599627370496.0)
+        return Double(exponent) + mantissa
+    }
+
     /// Mip level from the Jacobian of (X/W, Y/W) at a pixel: ∂u/∂x = (m11·W − X·m13)/W², and so
     /// on; the level is log2 of the longer screen axis's footprint in texels.
     @inline(__always)
@@ -182,7 +194,7 @@ struct TextureSink: CoverageSink {
         let dudx = (m.m11 * hw - hx * m.m13) * r2, dvdx = (m.m12 * hw - hy * m.m13) * r2
         let dudy = (m.m21 * hw - hx * m.m23) * r2, dvdy = (m.m22 * hw - hy * m.m23) * r2
         let rho2 = max(dudx * dudx + dvdx * dvdx, dudy * dudy + dvdy * dvdy)
-        let lambda = 0.5 * log2(rho2)
+        let lambda = 0.5 * TextureSink.approximateLog2(rho2)
         if !(lambda > 0) { return (0, 0) }
         if lambda >= Double(top) { return (top, 0) }
         let k = Int(lambda)
