@@ -114,6 +114,8 @@ final class CoverageRasterizer: PolylineSink {
 
     func moveTo(_ x: Double, _ y: Double) {
         startX = x; startY = y; lastX = x; lastY = y
+        // Skip an id so the last edge of one contour and the first of the next never look consecutive.
+        edgeId &+= 1
         subpathFirstId = edgeId &+ 1
     }
 

@@ -179,6 +179,44 @@ import Testing
         #expect(worst <= 1.05)
     }
 
+    @Test func nextContourStartingWhereTheLastEndedIsNotTakenForItsNeighbour() {
+        // Contour A ends with an edge through pixel (4, 4); contour B starts with an edge through
+        // the same pixel, crossing it. Only consecutive edges of one contour may share a pixel
+        // unchecked, so that pixel must still come out exact (nonZero union).
+        let a: [Reference.P] = [(1.2, 1.3), (8.6, 1.3), (4.3, 7.9)]
+        let b: [Reference.P] = [(4.1, 7.5), (2.0, 2.2), (9.4, 6.6)]
+        var p = Reference.path(a)
+        p.append(Reference.path(b))
+        let s = Surface(width: 12, height: 12)
+        s.fill(p, rule: .evenOdd, color: .white)
+        let err = Reference.maxError(s) { x, y in
+            let (x0, y0) = (Double(x), Double(y))
+            // Even-odd of two simple triangles: |A| + |B| − 2|A ∩ B|, with A ∩ B by clipping A by B's half-planes.
+            var inter = a
+            for i in 0..<3 {
+                let p0 = b[i], p1 = b[(i + 1) % 3]
+                let side = { (q: Reference.P) -> Double in (p1.x - p0.x) * (q.y - p0.y) - (p1.y - p0.y) * (q.x - p0.x) }
+                let sign = side(b[(i + 2) % 3]) > 0 ? 1.0 : -1.0
+                var out: [Reference.P] = []
+                for j in 0..<inter.count {
+                    let c = inter[j], d = inter[(j + 1) % inter.count]
+                    let sc = side(c) * sign, sd = side(d) * sign
+                    if sc >= 0 { out.append(c) }
+                    if (sc >= 0) != (sd >= 0) {
+                        let t = sc / (sc - sd)
+                        out.append((c.x + (d.x - c.x) * t, c.y + (d.y - c.y) * t))
+                    }
+                }
+                inter = out
+            }
+            let ia = Reference.area(a, x0: x0, y0: y0, x1: x0 + 1, y1: y0 + 1)
+            let ib = Reference.area(b, x0: x0, y0: y0, x1: x0 + 1, y1: y0 + 1)
+            let ii = inter.count >= 3 ? Reference.area(inter, x0: x0, y0: y0, x1: x0 + 1, y1: y0 + 1) : 0
+            return ia + ib - 2 * ii
+        }
+        #expect(err <= Self.tol)
+    }
+
     @Test func reusedScratchMemoryStartsClean() {
         // Fills reuse pooled working memory; a fill after messy ones must match a lone fill.
         let poly: [Reference.P] = [(3.3, 2.1), (27.6, 5.9), (11.2, 29.4)]
