@@ -73,11 +73,11 @@ struct Compositor {
         let m = ProjectiveTransform(plane: world)
         let aa = edgeAntialiasing(n, m)
         if let bg = n.background {
-            fillBounds(n, corners: n.corners, color: bg.withAlpha(multipliedBy: a), m: m, antialias: aa, into: t)
+            fillBounds(n, color: bg.withAlpha(multipliedBy: a), m: m, antialias: aa, into: t)
         }
         var inner = t
         if n.masksToBounds {
-            inner = t.clipped(to: boundsPath(n.bounds, n.corners), through: m, antialias: aa, stats: stats)
+            inner = t.clipped(to: n.outline, through: m, antialias: aa, stats: stats)
             if inner.visible.isEmpty {
                 drawBorder(n, m: m, alpha: a, antialias: aa, into: t)
                 return
@@ -96,16 +96,16 @@ struct Compositor {
         drawBorder(n, m: m, alpha: a, antialias: aa, into: t)
     }
 
-    private func fillBounds(_ n: RenderNode, corners: CornerShape, color: Color, m: ProjectiveTransform,
+    private func fillBounds(_ n: RenderNode, color: Color, m: ProjectiveTransform,
                             antialias: Bool, into t: Target) {
-        if corners.isSquare && m.isAffine && m.m12 == 0 && m.m21 == 0 {
+        if n.corners.isSquare && m.isAffine && m.m12 == 0 && m.m21 == 0 {
             // Axis-aligned rectangle: the rasterizer's span fast path.
             let p0 = m.apply(Double(n.bounds.minX), Double(n.bounds.minY))
             let p1 = m.apply(Double(n.bounds.maxX), Double(n.bounds.maxY))
             t.surface.fillRect(x: min(p0.x, p1.x), y: min(p0.y, p1.y), width: abs(p1.x - p0.x),
                                height: abs(p1.y - p0.y), color: color, clip: t.clip, antialias: antialias)
         } else {
-            t.surface.fill(boundsPath(n.bounds, corners), transform: m, rule: .nonZero, color: color,
+            t.surface.fill(n.outline, transform: m, rule: .nonZero, color: color,
                            clip: t.clip, antialias: antialias)
         }
     }
@@ -115,7 +115,7 @@ struct Compositor {
     private func drawBorder(_ n: RenderNode, m: ProjectiveTransform, alpha a: Float, antialias: Bool, into t: Target) {
         guard n.hasBorder, let color = n.borderColor else { return }
         let w = n.borderWidth, b = n.bounds
-        var path = boundsPath(b, n.corners)
+        var path = n.outline
         let innerRect = b.insetBy(dx: w, dy: w)
         if innerRect.width > 0 && innerRect.height > 0 {
             path.append(boundsPath(innerRect, n.corners.inset(by: w)))
@@ -268,7 +268,7 @@ struct Compositor {
         let sigma = Double(s.sigma) * Double(linearScale(world))
         var target = t
         if n.masksToBounds {
-            target = t.clipped(to: boundsPath(n.bounds, n.corners), through: ProjectiveTransform(plane: world),
+            target = t.clipped(to: n.outline, through: ProjectiveTransform(plane: world),
                                antialias: true, stats: stats)
         }
         let color = s.color.withAlpha(multipliedBy: alpha * shapeAlpha)
@@ -311,7 +311,7 @@ struct Compositor {
         if n.masksToBounds {
             let m = ProjectiveTransform(plane: world)
             let c = Mask(width: g.width, height: g.height, originX: g.originX, originY: g.originY)
-            c.fill(boundsPath(n.bounds, n.corners), transform: m, rule: .nonZero, antialias: true)
+            c.fill(n.outline, transform: m, rule: .nonZero, antialias: true)
             stats.countMask()
             clip = c
         }

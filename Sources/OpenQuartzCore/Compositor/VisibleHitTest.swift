@@ -58,7 +58,7 @@ struct VisibleHitProbe {
         guard let q = local(world) else { return }
         let b = n.bounds
         let inside = q.x >= Double(b.minX) && q.x < Double(b.maxX) && q.y >= Double(b.minY) && q.y < Double(b.maxY)
-        let inRounded = inside && (n.corners.isSquare || boundsPath(b, n.corners).containsPoint(q.x, q.y))
+        let inRounded = inside && (n.corners.isSquare || n.outline.containsPoint(q.x, q.y))
         if n.masksToBounds && !inRounded { return }
         if let mask = n.mask, !covers(mask, world: CATransform3DConcat(flattened(mask.toParent), world)) { return }
         if inRounded && drawsSomething(n, at: q) { found = n.identity }
