@@ -51,8 +51,11 @@ struct Compositor {
             return
         }
         let shadowNeedsGroup = n.shadow.map { $0.path == nil && shadowShape(of: n) == nil } ?? false
-        let groupOpacity = n.opacity < 1 && n.allowsGroupOpacity && drawsMoreThanOnePrimitive(n)
-        if n.mask != nil || shadowNeedsGroup || groupOpacity {
+        let groupOpacity = n.opacity < 1 && n.allowsGroupOpacity && primitiveCount(n, upTo: 2) > 1
+        // A layer and its own shadow are one image before opacity applies (research §4, §7.1),
+        // whether or not its sublayers would be grouped.
+        let translucentShadow = a < 1 && n.shadow != nil && n.ownPrimitiveCount + n.sublayers.count > 0
+        if n.mask != nil || shadowNeedsGroup || groupOpacity || translucentShadow {
             drawGroup(n, world: world, alpha: a, into: t)
         } else {
             if let s = n.shadow { drawShapeShadow(n, s, world: world, alpha: a, into: t) }
@@ -60,9 +63,15 @@ struct Compositor {
         }
     }
 
-    private func drawsMoreThanOnePrimitive(_ n: RenderNode) -> Bool {
-        if !n.sublayers.isEmpty { return n.ownPrimitiveCount + n.sublayers.count > 1 || n.shadow != nil }
-        return n.ownPrimitiveCount + (n.shadow != nil ? 1 : 0) > 1
+    /// How many things the subtree draws (backgrounds, contents, borders, shapes, shadows),
+    /// counted only up to `limit`: group opacity matters only when two of them can overlap.
+    private func primitiveCount(_ n: RenderNode, upTo limit: Int) -> Int {
+        var count = n.ownPrimitiveCount + (n.shadow != nil ? 1 : 0)
+        if case .replicator(let r) = n.kind, r.instanceCount > 1, !n.sublayers.isEmpty { return limit }
+        for s in n.sublayers where count < limit {
+            count += primitiveCount(s, upTo: limit - count)
+        }
+        return min(count, limit)
     }
 
     // MARK: - The layer itself
