@@ -46,6 +46,8 @@ struct Compositor {
         }
         let a = alpha * n.opacity
         if a <= 0 { return }
+        // A leaf outside the target (another band, or off-canvas) costs a few multiplies.
+        if n.sublayers.isEmpty && t.visible.intersection(PixelRect(covering: Extent.of(n, world: world))).isEmpty { return }
         if let r = n.rasterization {
             drawRasterized(n, spec: r, world: world, alpha: a, into: t)
             return
