@@ -23,20 +23,23 @@ struct SampleLevel {
     /// log2 of level-0 texels per texel of this level.
     let shift: Int
 
+    // Masking shifts (&>>): the amounts are always in range, and Swift's checked shifts
+    // would add branches to every sample.
     @inline(__always)
     func nearest(_ fu: Int64, _ fv: Int64) -> UInt32 {
-        let ix = min(max(Int(fu >> Int64(32 + shift)), x0), x1)
-        let iy = min(max(Int(fv >> Int64(32 + shift)), y0), y1)
+        let s = Int64(32 + shift)
+        let ix = min(max(Int(truncatingIfNeeded: fu &>> s), x0), x1)
+        let iy = min(max(Int(truncatingIfNeeded: fv &>> s), y0), y1)
         return pixels[iy * stride + ix]
     }
 
     @inline(__always)
     func bilinear(_ fu: Int64, _ fv: Int64) -> UInt32 {
         // Texel centres are at +0.5: shift the sample by half a texel of this level.
-        let half = Int64(1) << Int64(31 + shift)
-        let gu = (fu - half) >> Int64(shift), gv = (fv - half) >> Int64(shift)
-        let xa = Int(gu >> 32), ya = Int(gv >> 32)
-        let wu = UInt32(truncatingIfNeeded: (gu >> 24) & 0xFF), wv = UInt32(truncatingIfNeeded: (gv >> 24) & 0xFF)
+        let half = Int64(1) &<< Int64(31 + shift)
+        let gu = (fu &- half) &>> Int64(shift), gv = (fv &- half) &>> Int64(shift)
+        let xa = Int(truncatingIfNeeded: gu &>> 32), ya = Int(truncatingIfNeeded: gv &>> 32)
+        let wu = UInt32(truncatingIfNeeded: (gu &>> 24) & 0xFF), wv = UInt32(truncatingIfNeeded: (gv &>> 24) & 0xFF)
         let xl = min(max(xa, x0), x1), xr = min(max(xa + 1, x0), x1)
         let yt = min(max(ya, y0), y1), yb = min(max(ya + 1, y0), y1)
         let top = pixels + yt * stride, bottom = pixels + yb * stride
