@@ -113,6 +113,24 @@ import Testing
         #expect(abs(Self.area(c.stroked(StrokeStyle(width: 6), tolerance: 0.01), rule: .nonZero) - a) < 1e-9)
     }
 
+    @Test(arguments: [0.6, 1.0, 3.3])
+    func thinStrokeCornersAreExact(width: Double) {
+        // A mitred rectangle stroke is exactly the outer rectangle minus the inner one. Its outline
+        // overlaps itself at the inner corners; those pixels must still be exact (1/255).
+        let (x, y, w, h) = (3.3, 2.6, 17.45, 11.8)
+        let s = Surface(width: 28, height: 20)
+        s.fill(Path.rect(x: x, y: y, width: w, height: h).stroked(StrokeStyle(width: width)), color: .white)
+        let hw = width / 2
+        let outer: [Reference.P] = [(x - hw, y - hw), (x + w + hw, y - hw), (x + w + hw, y + h + hw), (x - hw, y + h + hw)]
+        let inner: [Reference.P] = [(x + hw, y + hw), (x + w - hw, y + hw), (x + w - hw, y + h - hw), (x + hw, y + h - hw)]
+        let err = Reference.maxError(s) { px, py in
+            let (x0, y0) = (Double(px), Double(py))
+            return Reference.area(outer, x0: x0, y0: y0, x1: x0 + 1, y1: y0 + 1)
+                - Reference.area(inner, x0: x0, y0: y0, x1: x0 + 1, y1: y0 + 1)
+        }
+        #expect(err <= 1.01)
+    }
+
     @Test func trimmedKeepsTheRequestedLength() {
         let l = Self.line(0, 0, 100, 0)
         #expect(l.trimmed(from: 0.25, to: 0.75).elements == [.move(x: 25, y: 0), .line(x: 75, y: 0)])
