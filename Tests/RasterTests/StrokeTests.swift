@@ -105,6 +105,16 @@ import Testing
         #expect(Self.area(p.stroked(StrokeStyle(width: 6))) == 0)
     }
 
+    @Test func closedTwoPointSubpathIsALineWithJoinsForEnds() {
+        // move, line, close: the segment is stroked there and back; 180° joins end it.
+        var p = Path()
+        p.move(to: 10, 10)
+        p.line(to: 50, 10)
+        p.close()
+        #expect(Self.close(Self.area(p.stroked(StrokeStyle(width: 4, join: .miter))), 160)) // miter → bevel at 180°
+        #expect(Self.close(Self.area(p.stroked(StrokeStyle(width: 4, join: .round), tolerance: 0.01)), 160 + Double.pi * 4))
+    }
+
     @Test func circleStrokeIsAnnulus() {
         let c = Path.ellipse(x: 40, y: 30, width: 80, height: 80)
         let a = Self.area(c.stroked(StrokeStyle(width: 6), tolerance: 0.01))
