@@ -13,6 +13,24 @@ func lerpPixel(_ p: UInt32, _ q: UInt32, _ w: UInt32) -> UInt32 {
     return rb | ag
 }
 
+/// A pixel's four channels in 16-bit lanes of a UInt64 (R, B, G, A from the low end).
+@inline(__always)
+func widen(_ p: UInt32) -> UInt64 {
+    UInt64(p & 0x00FF_00FF) | (UInt64(p & 0xFF00_FF00) << 24)
+}
+
+/// Bilinear blend of four texels with 8-bit weights (wu across, wv down), rounded: all four
+/// channels per multiply, and one narrowing at the end.
+@inline(__always)
+func bilerp(_ p00: UInt32, _ p01: UInt32, _ p10: UInt32, _ p11: UInt32, _ wu: UInt64, _ wv: UInt64) -> UInt32 {
+    let half: UInt64 = 0x0080_0080_0080_0080, mask: UInt64 = 0x00FF_00FF_00FF_00FF
+    let iu = 256 - wu, iv = 256 - wv
+    let top = ((widen(p00) &* iu &+ widen(p01) &* wu &+ half) >> 8) & mask
+    let bottom = ((widen(p10) &* iu &+ widen(p11) &* wu &+ half) >> 8) & mask
+    let v = ((top &* iv &+ bottom &* wv &+ half) >> 8) & mask
+    return UInt32(truncatingIfNeeded: v & 0x00FF_00FF) | UInt32(truncatingIfNeeded: (v >> 24) & 0xFF00_FF00)
+}
+
 /// One mip level as the sampler sees it: texels and the clamp-to-edge texel range.
 /// Sample positions arrive in 32.32 fixed point of level-0 texels, so stepping along a row
 /// is an integer add and floor is an arithmetic shift.
@@ -43,7 +61,7 @@ struct SampleLevel {
         let xl = min(max(xa, x0), x1), xr = min(max(xa + 1, x0), x1)
         let yt = min(max(ya, y0), y1), yb = min(max(ya + 1, y0), y1)
         let top = pixels + yt * stride, bottom = pixels + yb * stride
-        return lerpPixel(lerpPixel(top[xl], top[xr], wu), lerpPixel(bottom[xl], bottom[xr], wu), wv)
+        return bilerp(top[xl], top[xr], bottom[xl], bottom[xr], UInt64(wu), UInt64(wv))
     }
 }
 
@@ -72,6 +90,15 @@ struct TextureSink: CoverageSink {
     let exactTexels: Bool
 
     mutating func span(y: Int, x: Int, count: Int, coverage: UInt8) {
+        if clip == nil && mode == .sourceOver {
+            // Constant coverage (the quad's interior): sample, then one SIMD blend.
+            let c = mul255(UInt32(coverage), opacity)
+            if c == 0 { return }
+            sample(y: y, x: x, count: count)
+            let dst = surface.pixels + (y - surface.originY) * surface.stride + (x - surface.originX)
+            if c == 255 { sourceOverRow(dst, samples, count) } else { sourceOverRowScaled(dst, samples, count, c) }
+            return
+        }
         scratch.update(repeating: coverage, count: count)
         cells(y: y, x: x, count: count, coverage: scratch)
     }
