@@ -45,3 +45,23 @@ import Foundation
         #expect(half.at(50, 80).a == 0)
     }
 }
+
+@Suite struct ReplicatorLayerTests {
+    /// Three instances moved 30 points apart, each redder offset removing green and blue.
+    @Test func instancesAreTransformedAndTinted() {
+        let root = makeRoot(120, 40)
+        let r = CAReplicatorLayer()
+        r.frame = CGRect(x: 0, y: 0, width: 120, height: 40)
+        r.instanceCount = 3
+        r.instanceTransform = CATransform3DMakeTranslation(30, 0, 0)
+        r.instanceGreenOffset = -0.5
+        r.instanceBlueOffset = -0.5
+        r.addSublayer(makeLayer(CGRect(x: 5, y: 10, width: 20, height: 20), white))
+        root.addSublayer(r)
+        let img = Rendered(root, width: 120, height: 40)
+        #expect(img.at(15, 20) == (255, 255, 255, 255))
+        #expect(img.at(45, 20) == (255, 128, 128, 255))
+        #expect(img.at(75, 20) == (255, 0, 0, 255))
+        #expect(img.at(105, 20).a == 0)
+    }
+}
