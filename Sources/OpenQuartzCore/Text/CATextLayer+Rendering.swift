@@ -42,7 +42,10 @@ extension Snapshotter {
         guard let color = Color(t.foregroundColor), color.a > 0, let layout = t.textLayout() else { return nil }
         var path = Raster.Path()
         let b = t.bounds.standardized
-        layout.appendOutlines(to: &path, originX: Double(b.minX), originY: Double(b.minY))
+        // The text is drawn into a bounds-sized backing store on iOS, so it is cut at the bounds.
+        layout.appendOutlines(to: &path, originX: Double(b.minX), originY: Double(b.minY),
+                              clip: Raster.Rect(x: Double(b.minX), y: Double(b.minY),
+                                                width: Double(b.width), height: Double(b.height)))
         if path.isEmpty { return nil }
         return ShapeContent(path: path, fillColor: color, fillRule: .nonZero, stroke: nil)
     }

@@ -291,26 +291,49 @@ struct TextLayout {
     // MARK: outlines
 
     /// Appends every glyph outline, placed with the box's top-left corner at (originX, originY),
-    /// y down, to `path`.
-    func appendOutlines(to path: inout Raster.Path, originX: Double, originY: Double) {
+    /// y down, to `path`. With `clip`, glyphs are cut to that rectangle (same space as the
+    /// origin): wholly outside ones are skipped, straddling ones flattened and clipped.
+    func appendOutlines(to path: inout Raster.Path, originX: Double, originY: Double, clip: Raster.Rect? = nil) {
         for line in lines {
             let baseline = originY + line.baseline
             for g in line.glyphs {
                 let f = fonts[g.font]
                 let s = size / Double(f.unitsPerEm)
                 let ox = originX + line.x + g.x
-                f.outline(g.glyph).forEachElement { e in
-                    switch e {
-                    case let .move(x, y): path.move(to: ox + x * s, baseline - y * s)
-                    case let .line(x, y): path.line(to: ox + x * s, baseline - y * s)
-                    case let .quad(cx, cy, x, y):
-                        path.quad(to: ox + x * s, baseline - y * s, control: ox + cx * s, baseline - cy * s)
-                    case let .cubic(c1x, c1y, c2x, c2y, x, y):
-                        path.cubic(to: ox + x * s, baseline - y * s, control1: ox + c1x * s, baseline - c1y * s,
-                                   control2: ox + c2x * s, baseline - c2y * s)
-                    case .close: path.close()
-                    }
+                let outline = f.outline(g.glyph)
+                if outline.isEmpty { continue }
+                guard let c = clip else {
+                    TextLayout.append(outline, to: &path, x: ox, baseline: baseline, scale: s)
+                    continue
                 }
+                let b = f.outlineBounds(g.glyph)
+                let minX = ox + b.minX * s, maxX = ox + b.maxX * s
+                let minY = baseline - b.maxY * s, maxY = baseline - b.minY * s
+                if maxX <= c.minX || minX >= c.maxX || maxY <= c.minY || minY >= c.maxY { continue }
+                if minX >= c.minX && maxX <= c.maxX && minY >= c.minY && maxY <= c.maxY {
+                    TextLayout.append(outline, to: &path, x: ox, baseline: baseline, scale: s)
+                } else {
+                    var placed = Raster.Path()
+                    TextLayout.append(outline, to: &placed, x: ox, baseline: baseline, scale: s)
+                    GlyphClipping.appendClipped(placed, to: &path, minX: c.minX, minY: c.minY, maxX: c.maxX, maxY: c.maxY)
+                }
+            }
+        }
+    }
+
+    /// Appends a font-unit, y-up outline scaled by `s` with its origin at (x, baseline), y down.
+    private static func append(_ outline: Raster.Path, to path: inout Raster.Path, x ox: Double, baseline: Double,
+                               scale s: Double) {
+        outline.forEachElement { e in
+            switch e {
+            case let .move(x, y): path.move(to: ox + x * s, baseline - y * s)
+            case let .line(x, y): path.line(to: ox + x * s, baseline - y * s)
+            case let .quad(cx, cy, x, y):
+                path.quad(to: ox + x * s, baseline - y * s, control: ox + cx * s, baseline - cy * s)
+            case let .cubic(c1x, c1y, c2x, c2y, x, y):
+                path.cubic(to: ox + x * s, baseline - y * s, control1: ox + c1x * s, baseline - c1y * s,
+                           control2: ox + c2x * s, baseline - c2y * s)
+            case .close: path.close()
             }
         }
     }

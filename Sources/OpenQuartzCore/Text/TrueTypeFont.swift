@@ -20,7 +20,7 @@ final class TrueTypeFont: @unchecked Sendable {
     private let advances: [UInt16]
     private let decoder: GlyphOutlineDecoder
     private let lock = NSLock()
-    private var outlines: [Raster.Path?]
+    private var outlines: [(path: Raster.Path, bounds: Raster.Rect)?]
 
     /// A font this large would be corrupt or hostile; the limit keeps reads bounded.
     static let maxFileSize = 256 << 20
@@ -64,7 +64,7 @@ final class TrueTypeFont: @unchecked Sendable {
         names = try FontNames(face)
         kerning = PairKerning(face)
         decoder = GlyphOutlineDecoder(glyf: glyf, loca: loca, longLoca: locFormat == 1, numGlyphs: numGlyphs)
-        outlines = [Raster.Path?](repeating: nil, count: numGlyphs)
+        outlines = .init(repeating: nil, count: numGlyphs)
         self.path = path
     }
 
@@ -82,15 +82,21 @@ final class TrueTypeFont: @unchecked Sendable {
 
     /// The cached outline; a damaged glyph draws nothing (its error is available from
     /// `decodeOutline`), so one bad glyph does not stop the rest of the text.
-    func outline(_ glyph: UInt16) -> Raster.Path {
+    func outline(_ glyph: UInt16) -> Raster.Path { cached(glyph).path }
+
+    /// The control-point bounds of the cached outline, font units, y up.
+    func outlineBounds(_ glyph: UInt16) -> Raster.Rect { cached(glyph).bounds }
+
+    private func cached(_ glyph: UInt16) -> (path: Raster.Path, bounds: Raster.Rect) {
         let g = Int(glyph)
-        guard g < numGlyphs else { return Raster.Path() }
+        guard g < numGlyphs else { return (Raster.Path(), .zero) }
         lock.lock()
         if let p = outlines[g] { lock.unlock(); return p }
         lock.unlock()
         let p = (try? decoder.path(glyph: g)) ?? Raster.Path()
-        lock.lock(); outlines[g] = p; lock.unlock()
-        return p
+        let entry = (p, p.bounds)
+        lock.lock(); outlines[g] = entry; lock.unlock()
+        return entry
     }
 
     /// Kerning between two glyphs in font units (negative pulls them together).
