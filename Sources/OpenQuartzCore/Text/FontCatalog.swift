@@ -112,12 +112,13 @@ final class FontCatalog: @unchecked Sendable {
         String(s.lowercased().unicodeScalars.filter { $0 != " " && $0 != "_" })
     }
 
-    /// The face of a family closest to a weight and slant; by default the upright face
-    /// closest to weight 400, as Core Text picks a family's regular face.
+    /// The face of a family closest to a weight and slant at normal width; by default the
+    /// upright face closest to weight 400, as Core Text picks a family's regular face.
     static func regular(_ faces: [Entry], weight: Int = 400, italic: Bool = false) -> Entry? {
         faces.min { a, b in
-            let ka = (a.names.isItalic != italic ? 1000 : 0) + abs(a.names.weight - weight)
-            let kb = (b.names.isItalic != italic ? 1000 : 0) + abs(b.names.weight - weight)
+            // Slant matters most, then width (a family may include condensed faces), then weight.
+            let ka = (a.names.isItalic != italic ? 10000 : 0) + 1000 * abs(a.names.widthClass - 5) + abs(a.names.weight - weight)
+            let kb = (b.names.isItalic != italic ? 10000 : 0) + 1000 * abs(b.names.widthClass - 5) + abs(b.names.weight - weight)
             return ka != kb ? ka < kb : a.path < b.path
         }
     }

@@ -10,6 +10,8 @@ struct FontNames: Sendable, Equatable {
     /// OS/2 usWeightClass: 400 regular, 700 bold.
     var weight: Int
     var isItalic: Bool
+    /// OS/2 usWidthClass: 5 normal, lower condensed, higher expanded.
+    var widthClass: Int
 
     init(_ face: SFNTFace) throws(OQCFontError) {
         let name = try face.require("name")
@@ -44,14 +46,15 @@ struct FontNames: Sendable, Equatable {
         style = found[17]?.value ?? found[2]?.value ?? "Regular"
         fullName = found[4]?.value ?? family + " " + style
         postScriptName = found[6]?.value ?? fullName.replacingOccurrences(of: " ", with: "")
-        var weight = 400, italic = false
-        if let os2 = face.table("OS/2"), let w = try? os2.u16(4), let sel = try? os2.u16(62) {
-            weight = Int(w); italic = sel & 0x0201 != 0 // ITALIC or OBLIQUE
+        var weight = 400, italic = false, widthClass = 5
+        if let os2 = face.table("OS/2"), let w = try? os2.u16(4), let wc = try? os2.u16(6), let sel = try? os2.u16(62) {
+            weight = Int(w); widthClass = Int(wc); italic = sel & 0x0201 != 0 // ITALIC or OBLIQUE
         } else if let head = face.table("head"), let mac = try? head.u16(44) {
             weight = mac & 1 != 0 ? 700 : 400; italic = mac & 2 != 0
         }
         self.weight = weight
         isItalic = italic
+        self.widthClass = widthClass
     }
 
     private static func utf16BE(_ t: FontTable) -> String {
