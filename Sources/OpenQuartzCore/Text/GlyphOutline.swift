@@ -31,6 +31,12 @@ struct GlyphOutlineDecoder {
         return GlyphOutlineDecoder.path(c)
     }
 
+    /// numberOfContours from the glyph header: negative for a composite, 0 for an empty glyph.
+    func contourCount(glyph: Int) throws(OQCFontError) -> Int {
+        let r = try glyphRange(glyph)
+        return r.start == r.end ? 0 : Int(try glyf.i16(r.start))
+    }
+
     private func glyphRange(_ g: Int) throws(OQCFontError) -> (start: Int, end: Int) {
         guard g >= 0, g < numGlyphs else { throw glyf.invalid("glyph id \(g) is not below numGlyphs \(numGlyphs)") }
         let start: Int, end: Int

@@ -80,6 +80,11 @@ final class TrueTypeFont: @unchecked Sendable {
         try decoder.path(glyph: Int(glyph))
     }
 
+    /// numberOfContours of a glyph (negative for composites).
+    func decodeContourCount(_ glyph: UInt16) throws(OQCFontError) -> Int {
+        try decoder.contourCount(glyph: Int(glyph))
+    }
+
     /// The cached outline; a damaged glyph draws nothing (its error is available from
     /// `decodeOutline`), so one bad glyph does not stop the rest of the text.
     func outline(_ glyph: UInt16) -> Raster.Path { cached(glyph).path }
