@@ -207,6 +207,28 @@ import Testing
         #expect(abs(Double(top ?? -10) - expected.rounded(.down)) <= 1, "top row \(top ?? -1), expected \(expected)")
     }
 
+    @Test func changesRedrawAfterTheCachedFrame() {
+        // The glyph path is cached per layer between frames; any property change must invalidate it.
+        let root = makeRoot(320, 120)
+        let t = CATextLayer()
+        t.frame = CGRect(x: 10, y: 0, width: 300, height: 60)
+        t.string = "Age"
+        t.font = TextFixtures.fontPath
+        t.fontSize = Self.size
+        t.foregroundColor = black
+        root.addSublayer(t)
+        let renderer = CAImageRenderer(size: CGSize(width: 320, height: 120), scale: 2)
+        let first = inkColumns(Rendered(root, width: 320, height: 120, scale: 2, renderer: renderer), rows: 0..<240)
+        let again = inkColumns(Rendered(root, width: 320, height: 120, scale: 2, renderer: renderer), rows: 0..<240)
+        #expect(first.map { [$0.0, $0.1] } == again.map { [$0.0, $0.1] })
+        t.alignmentMode = .right
+        let moved = inkColumns(Rendered(root, width: 320, height: 120, scale: 2, renderer: renderer), rows: 0..<240)
+        #expect(moved?.1 == Int(((310 - 109 * Self.unit) * 2).rounded(.down)))
+        t.string = "A"
+        let shorter = inkColumns(Rendered(root, width: 320, height: 120, scale: 2, renderer: renderer), rows: 0..<240)
+        #expect(shorter.map { $0.1 - $0.0 } ?? 0 < 60) // one letter, about 55 px wide
+    }
+
     @Test func inkOutsideTheBoundsIsCut() {
         // A 30 pt wide layer with much longer text: nothing is drawn right of x = 40 pt.
         let r = render("Age Age Age", alignment: .left, width: 30)

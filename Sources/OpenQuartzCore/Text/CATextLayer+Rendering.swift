@@ -39,6 +39,10 @@ extension Snapshotter {
     /// the same rasterizer as every other path (unhinted, analytically anti-aliased, as iOS
     /// draws text). Nil when there is nothing to draw.
     func textContent(_ t: CATextLayer) -> ShapeContent? {
+        TextShapeCache.shared.content(for: t) { makeTextContent(t) }
+    }
+
+    private func makeTextContent(_ t: CATextLayer) -> ShapeContent? {
         guard let color = Color(t.foregroundColor), color.a > 0, let layout = t.textLayout() else { return nil }
         var path = Raster.Path()
         let b = t.bounds.standardized
