@@ -85,6 +85,23 @@ import Testing
         #expect(layout("ieeeeeeeeg", width: 80, truncation: .middle).lines.map(text) == ["ie\u{2026}eeg"])
     }
 
+    @Test func longTextIsTruncatedInLinearTime() {
+        // 50 000 characters: a quadratic search would take a minute. Halves of 29.76 pt: e e | e e.
+        let s = String(repeating: "e", count: 50_000)
+        #expect(layout(s, width: 80, truncation: .middle).lines.map(text) == ["ee\u{2026}ee"])
+        #expect(layout(s + " ", width: 80, truncation: .start).lines.map(text) == ["\u{2026}eeee"])
+    }
+
+    @Test func absurdSizesAndBoxesDoNotHang() {
+        #expect(layout("eee", width: .infinity, height: .nan, wrapped: true).lines.count == 1)
+        #expect(layout("eee ee", width: 0, height: 1e9, wrapped: true).lines.count == 5)
+        let huge = TextLayout(string: "e", fonts: [font], size: 1e12, width: 100, height: 100, isWrapped: false,
+                              truncationMode: .none, alignmentMode: .left)
+        var p = Raster.Path()
+        huge.appendOutlines(to: &p, originX: 0, originY: 0, clip: Raster.Rect(x: 0, y: 0, width: 100, height: 100))
+        #expect(p.pointCount < 100_000)
+    }
+
     @Test func textThatFitsIsNotTruncated() {
         #expect(layout("ieeg", width: 80, truncation: .end).lines.map(text) == ["ieeg"])
     }

@@ -32,8 +32,8 @@ struct CharacterMap: Sendable {
         guard let best else { throw cmap.invalid("no Unicode subtable in format 4 or 12") }
         let format = try cmap.u16(best.offset)
         if format == 4 {
-            let length = Int(try cmap.u16(best.offset + 2))
-            let sub = try cmap.slice(best.offset, min(max(length, 14), cmap.length - best.offset))
+            // The 16-bit length field wraps in some large fonts: read up to the end of cmap instead.
+            let sub = try cmap.slice(from: best.offset)
             let segCount = Int(try sub.u16(6)) / 2
             guard segCount > 0 else { throw sub.invalid("cmap format 4 with no segments") }
             // endCode, reservedPad, startCode, idDelta, idRangeOffset.

@@ -137,7 +137,8 @@ final class FontCatalog: @unchecked Sendable {
             }
             for path in files.sorted() {
                 let real = (path as NSString).resolvingSymlinksInPath
-                guard seen.insert(real).inserted,
+                let size = (try? fm.attributesOfItem(atPath: real)[.size] as? NSNumber)?.intValue ?? Int.max
+                guard size <= TrueTypeFont.maxFileSize, seen.insert(real).inserted,
                       let data = fm.contents(atPath: path), data.count <= TrueTypeFont.maxFileSize else { continue }
                 let bytes = [UInt8](data)
                 guard let count = try? SFNTFace.faceCount(in: bytes) else { continue }

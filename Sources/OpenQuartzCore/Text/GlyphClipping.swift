@@ -5,13 +5,16 @@ import Raster
 /// four edges): a convex window keeps every point's winding number inside it, so the non-zero
 /// fill of the clipped contours equals the original fill within the rectangle.
 enum GlyphClipping {
-    /// Flattening tolerance in points; fine enough for 3× device scales.
+    /// Flattening tolerance in points: fine enough for 3× device scales, and never finer than
+    /// 1/10 000 of the glyph so that a huge font size cannot ask for millions of segments.
     static let tolerance = 0.01
 
     static func appendClipped(_ glyph: Raster.Path, to path: inout Raster.Path,
                               minX: Double, minY: Double, maxX: Double, maxY: Double) {
         var a: [(x: Double, y: Double)] = [], b: [(x: Double, y: Double)] = []
-        for polygon in glyph.flattenedPolygons(tolerance: tolerance) {
+        let extent = glyph.bounds
+        let t = max(tolerance, max(extent.width, extent.height) * 1e-4)
+        for polygon in glyph.flattenedPolygons(tolerance: t) {
             a = polygon
             clip(&a, &b) { $0.x >= minX } intersect: { p, q in lerpX(p, q, minX) }
             clip(&a, &b) { $0.x <= maxX } intersect: { p, q in lerpX(p, q, maxX) }

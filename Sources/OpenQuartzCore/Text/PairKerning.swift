@@ -9,6 +9,10 @@ struct PairKerning: Sendable {
 
     static let maxLookups = 4096
     static let maxSubtables = 4096
+    /// Caps on the work a hostile GPOS can ask for: lookup indices read from features, and
+    /// pair subtables kept in all (each kerned pair may visit every one).
+    static let maxLookupReferences = 65536
+    static let maxTotalSubtables = 16384
 
     var isEmpty: Bool { lookups.isEmpty && kernSubtables.isEmpty }
 
@@ -96,15 +100,22 @@ struct PairKerning: Sendable {
         let featureCount = Int(try langSys.u16(4))
         let totalFeatures = Int(try featureList.u16(0))
         var lookupIndices = Set<Int>()
+        var featureOffsets = Set<Int>()
+        var references = 0
         for i in 0..<min(featureCount, 4096) {
             let f = Int(try langSys.u16(6 + 2 * i))
             guard f < totalFeatures, try featureList.tagString(2 + 6 * f) == "kern" else { continue }
-            let feature = try featureList.slice(from: Int(try featureList.u16(6 + 6 * f)))
+            let offset = Int(try featureList.u16(6 + 6 * f))
+            guard featureOffsets.insert(offset).inserted else { continue }
+            let feature = try featureList.slice(from: offset)
             let n = Int(try feature.u16(2))
+            references += n
+            guard references <= maxLookupReferences else { throw g.invalid("kern features list too many lookups") }
             for k in 0..<n { lookupIndices.insert(Int(try feature.u16(4 + 2 * k))) }
         }
         let lookupCount = Int(try lookupList.u16(0))
         var out: [[FontTable]] = []
+        var total = 0
         for index in lookupIndices.sorted().prefix(maxLookups) where index < lookupCount {
             let lookup = try lookupList.slice(from: Int(try lookupList.u16(2 + 2 * index)))
             let type = try lookup.u16(0)
@@ -117,8 +128,9 @@ struct PairKerning: Sendable {
                     subType = try sub.u16(2)
                     sub = try sub.slice(from: Int(try sub.u32(4)))
                 }
-                if subType == 2 { subtables.append(sub) }
+                if subType == 2 { subtables.append(sub); total += 1 }
             }
+            guard total <= maxTotalSubtables else { throw g.invalid("more than \(maxTotalSubtables) pair subtables") }
             if !subtables.isEmpty { out.append(subtables) }
         }
         return out

@@ -58,7 +58,7 @@ struct TextLayout {
         guard size > 0, size.isFinite else { return }
 
         let paragraphs = TextLayout.paragraphs(string).map(shape)
-        let boxWidth = width.map { max($0, 0) }
+        let boxWidth = width.flatMap { $0.isFinite ? max($0, 0) : nil }
         let wraps = isWrapped && boxWidth != nil
         var maxLines = Int.max
         if let h = height, h.isFinite {
@@ -188,7 +188,9 @@ struct TextLayout {
                 fitEnd = i
             }
             if i >= n { ranges.append(start..<n); break }
-            let end = lastBreak.map { $0 > start ? $0 : max(fitEnd, start + 1) } ?? max(fitEnd, start + 1)
+            var end = lastBreak.map { $0 > start ? $0 : max(fitEnd, start + 1) } ?? max(fitEnd, start + 1)
+            // Spaces after a break inside a word hang at the end of this line, not start the next.
+            while end < n, items[end].isSpace { end += 1 }
             ranges.append(start..<end)
             start = end
         }
@@ -222,6 +224,7 @@ struct TextLayout {
         // Spaces next to the ellipsis would only widen the gap.
         while head.upperBound > head.lowerBound, items[head.upperBound - 1].isSpace { head = head.lowerBound..<head.upperBound - 1 }
         while tail.lowerBound < tail.upperBound, items[tail.lowerBound].isSpace { tail = tail.lowerBound + 1..<tail.upperBound }
+        while tail.upperBound > tail.lowerBound, items[tail.upperBound - 1].isSpace { tail = tail.lowerBound..<tail.upperBound - 1 }
         var line = makeLine(items, [head])
         var x = line.width
         line.glyphs.append(Glyph(font: e.font, glyph: e.glyph, x: x))
@@ -234,16 +237,33 @@ struct TextLayout {
         return line
     }
 
+    /// End of the longest prefix of `r` whose width (trailing spaces not counted) fits `budget`.
     private func longestPrefix(_ items: [Item], _ r: Range<Int>, _ budget: Double) -> Int {
-        var end = r.lowerBound
-        while end < r.upperBound, TextLayout.width(items, r.lowerBound..<end + 1) <= budget + 1e-9 { end += 1 }
-        return end
+        var pen = 0.0, best = r.lowerBound
+        for i in r {
+            let w = pen + items[i].advance
+            if !items[i].isSpace {
+                if w > budget + 1e-9 { break }
+                best = i + 1
+            }
+            pen = w + items[i].kern
+        }
+        return best
     }
 
+    /// Start of the longest suffix of `r` whose width (trailing spaces not counted) fits `budget`.
     private func longestSuffix(_ items: [Item], _ r: Range<Int>, _ budget: Double) -> Int {
-        var start = r.upperBound
-        while start > r.lowerBound, TextLayout.width(items, start - 1..<r.upperBound) <= budget + 1e-9 { start -= 1 }
-        return start
+        var end = r.upperBound
+        while end > r.lowerBound, items[end - 1].isSpace { end -= 1 }
+        var w = 0.0, start = end
+        while start > r.lowerBound {
+            let i = start - 1
+            let next = w + items[i].advance + (i + 1 < end ? items[i].kern : 0)
+            if next > budget + 1e-9 { break }
+            w = next
+            start = i
+        }
+        return start == end ? r.upperBound : start
     }
 
     // MARK: positioning

@@ -26,6 +26,10 @@ final class TrueTypeFont: @unchecked Sendable {
     static let maxFileSize = 256 << 20
 
     convenience init(contentsOfFile path: String, faceIndex: Int = 0) throws(OQCFontError) {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= TrueTypeFont.maxFileSize else {
+            throw .notAFont(reason: "file of \(size) bytes is larger than \(TrueTypeFont.maxFileSize)")
+        }
         guard let data = FileManager.default.contents(atPath: path) else { throw .unreadableFile(path: path) }
         try self.init(bytes: [UInt8](data), faceIndex: faceIndex, path: path)
     }
