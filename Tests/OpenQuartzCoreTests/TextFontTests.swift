@@ -37,6 +37,10 @@ import Testing
         #expect(throws: OQCFontError.unreadableFile(path: "/nonexistent/x.ttf")) {
             try OQCFont(contentsOfFile: "/nonexistent/x.ttf", size: 12)
         }
+        // A device that never ends is refused before reading, and a non-font falls back.
+        #expect(throws: OQCFontError.unreadableFile(path: "/dev/zero")) { try OQCFont(contentsOfFile: "/dev/zero", size: 12) }
+        #expect(face("/dev/zero")?.family == "DejaVu Sans")
+        #expect(throws: OQCFontError.self) { try OQCFont(contentsOfFile: #filePath, size: 12) }
     }
 
     @Test func facesAreSharedFromTheCache() {

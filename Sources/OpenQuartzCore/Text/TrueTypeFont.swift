@@ -26,7 +26,10 @@ final class TrueTypeFont: @unchecked Sendable {
     static let maxFileSize = 256 << 20
 
     convenience init(contentsOfFile path: String, faceIndex: Int = 0) throws(OQCFontError) {
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+        // Only regular files: a device or FIFO (/dev/zero) would never finish reading.
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              attributes[.type] as? FileAttributeType == .typeRegular else { throw .unreadableFile(path: path) }
+        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
         guard size <= TrueTypeFont.maxFileSize else {
             throw .notAFont(reason: "file of \(size) bytes is larger than \(TrueTypeFont.maxFileSize)")
         }
