@@ -97,6 +97,21 @@ import Testing
         }
     }
 
+    /// All ordered pairs of 54 characters (2 916), zero and non-zero, against HarfBuzz.
+    @Test func everyLetterPairKernsAsHarfBuzz() {
+        let chars = Array(TextFixtures.pairAlphabet)
+        var mismatches: [String] = []
+        for a in chars {
+            for b in chars {
+                let k = Double(font.kerning(glyph(String(a)), glyph(String(b))))
+                let expected = TextFixtures.allKerning[String([a, b])] ?? 0
+                if k != expected { mismatches.append("\(a)\(b): \(k) vs \(expected)") }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(20))")
+        #expect(TextFixtures.allKerning.count > 100) // the fixture really exercises kerning
+    }
+
     @Test func stringWidthsMatchHarfBuzz() throws {
         let f = try #require(OQCFont(name: TextFixtures.fontPath, size: CGFloat(TextFixtures.unitsPerEm)))
         for (s, w) in TextFixtures.stringWidths {
