@@ -158,6 +158,18 @@ import Testing
         #expect(map.glyph(for: "\u{1F600}") == 0)
     }
 
+    @Test func symbolCmapMapsBytesThroughThePrivateUseArea() throws {
+        // One format 4 segment U+F041…U+F042 → 3…4 (delta), then the 0xFFFF end segment.
+        var t = Self.be16(4) + Self.be16(0) + Self.be16(0) + Self.be16(4) + Self.be16(4) + Self.be16(1) + Self.be16(0)
+        t += Self.be16(0xF042) + Self.be16(0xFFFF) + Self.be16(0) + Self.be16(0xF041) + Self.be16(0xFFFF)
+        t += Self.be16((3 - 0xF041) & 0xFFFF) + Self.be16(1) + Self.be16(0) + Self.be16(0)
+        let map = try CharacterMap(try Self.cmap(encoding: 0, subtable: t), numGlyphs: 10)
+        #expect(map.glyph(for: "A") == 3)
+        #expect(map.glyph(for: "B") == 4)
+        #expect(map.glyph(for: "\u{F041}") == 3)
+        #expect(map.glyph(for: "C") == 0)
+    }
+
     @Test func cmapFormat12ByHand() throws {
         // Groups: U+0041…U+0043 → 5…7, U+1F600…U+1F601 → 50…51; numGlyphs 51 cuts off 51.
         var t = Self.be16(12) + Self.be16(0) + Self.be32(16 + 24) + Self.be32(0) + Self.be32(2)
