@@ -20,6 +20,8 @@ OUT = os.path.join(os.path.dirname(__file__), "..", "Tests", "OpenQuartzCoreTest
 GLYPHS = ["A", "V", "g", "i", "O", "8", "@", "%", "e", "\u00e9", "\u00c5", "\u00f1", "\u00c7", "\u2026", "W", "Q"]
 # Pairs kerned by DejaVu Sans' GPOS, and one that is not.
 PAIRS = ["AV", "VA", "To", "Ta", "LT", "Yo", "AY", "Te", "HH", "ee", "eg", "ie", "ge", "Ag", "e\u2026"]
+# Every ordered pair of these letters is compared; the fixture lists the non-zero ones.
+PAIR_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz.,"
 STRINGS = ["Hello World", "WAVE", "Typography", "AVATAR", "Age"]
 
 
@@ -77,6 +79,20 @@ def main():
     for p in PAIRS:
         k = shaped.getlength(p, features=no_liga) - basic.getlength(p[0]) - basic.getlength(p[1])
         lines.append("        (%s, %r)," % (swift_string(p), k))
+    lines += ["    ]", "",
+              "    /// Every ordered pair of these characters was measured; pairs not in `allKerning` have none.",
+              "    static let pairAlphabet = %s" % swift_string(PAIR_ALPHABET),
+              "    /// Non-zero HarfBuzz kerning of pairs from `pairAlphabet`, font units.",
+              "    static let allKerning: [String: Double] = ["]
+    widths = {c: basic.getlength(c) for c in PAIR_ALPHABET}
+    for a in PAIR_ALPHABET:
+        row = []
+        for b in PAIR_ALPHABET:
+            k = shaped.getlength(a + b, features=no_liga) - widths[a] - widths[b]
+            if k != 0:
+                row.append("%s: %r" % (swift_string(a + b), k))
+        for i in range(0, len(row), 6):
+            lines.append("        " + ", ".join(row[i:i + 6]) + ",")
     lines += ["    ]", "",
               "    /// Advance width of the whole string with kerning (HarfBuzz), font units.",
               "    static let stringWidths: [(string: String, width: Double)] = ["]

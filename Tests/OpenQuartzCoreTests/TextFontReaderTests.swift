@@ -97,6 +97,21 @@ import Testing
         }
     }
 
+    /// All ordered pairs of 54 characters (2 916), zero and non-zero, against HarfBuzz.
+    @Test func everyLetterPairKernsAsHarfBuzz() {
+        let chars = Array(TextFixtures.pairAlphabet)
+        var mismatches: [String] = []
+        for a in chars {
+            for b in chars {
+                let k = Double(font.kerning(glyph(String(a)), glyph(String(b))))
+                let expected = TextFixtures.allKerning[String([a, b])] ?? 0
+                if k != expected { mismatches.append("\(a)\(b): \(k) vs \(expected)") }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(20))")
+        #expect(TextFixtures.allKerning.count > 100) // the fixture really exercises kerning
+    }
+
     @Test func stringWidthsMatchHarfBuzz() throws {
         let f = try #require(OQCFont(name: TextFixtures.fontPath, size: CGFloat(TextFixtures.unitsPerEm)))
         for (s, w) in TextFixtures.stringWidths {
@@ -141,6 +156,18 @@ import Testing
         #expect(map.glyph(for: "a") == 20)
         #expect(map.glyph(for: "b") == 21)
         #expect(map.glyph(for: "\u{1F600}") == 0)
+    }
+
+    @Test func symbolCmapMapsBytesThroughThePrivateUseArea() throws {
+        // One format 4 segment U+F041…U+F042 → 3…4 (delta), then the 0xFFFF end segment.
+        var t = Self.be16(4) + Self.be16(0) + Self.be16(0) + Self.be16(4) + Self.be16(4) + Self.be16(1) + Self.be16(0)
+        t += Self.be16(0xF042) + Self.be16(0xFFFF) + Self.be16(0) + Self.be16(0xF041) + Self.be16(0xFFFF)
+        t += Self.be16((3 - 0xF041) & 0xFFFF) + Self.be16(1) + Self.be16(0) + Self.be16(0)
+        let map = try CharacterMap(try Self.cmap(encoding: 0, subtable: t), numGlyphs: 10)
+        #expect(map.glyph(for: "A") == 3)
+        #expect(map.glyph(for: "B") == 4)
+        #expect(map.glyph(for: "\u{F041}") == 3)
+        #expect(map.glyph(for: "C") == 0)
     }
 
     @Test func cmapFormat12ByHand() throws {

@@ -11,6 +11,8 @@ struct CharacterMap: Sendable {
 
     private let storage: Storage
     let numGlyphs: Int
+    /// A Windows Symbol (3/0) map: its characters sit at U+F020…U+F0FF for bytes 0x20…0xFF.
+    private var isSymbol = false
 
     init(_ cmap: FontTable, numGlyphs: Int) throws(OQCFontError) {
         self.numGlyphs = numGlyphs
@@ -25,11 +27,13 @@ struct CharacterMap: Sendable {
             let format = try cmap.u16(offset)
             guard format == 4 || format == 12 else { continue }
             let unicode = (platform == 3 && (encoding == 1 || encoding == 10)) || platform == 0
-            guard unicode else { continue }
-            let rank = (format == 12 ? 2 : 0) + (platform == 3 ? 1 : 0)
+            let symbol = platform == 3 && encoding == 0
+            guard unicode || symbol else { continue }
+            let rank = symbol ? -1 : (format == 12 ? 2 : 0) + (platform == 3 ? 1 : 0)
             if best == nil || rank > best!.rank { best = (rank, offset) }
         }
-        guard let best else { throw cmap.invalid("no Unicode subtable in format 4 or 12") }
+        guard let best else { throw cmap.invalid("no Unicode or Symbol subtable in format 4 or 12") }
+        isSymbol = best.rank < 0
         let format = try cmap.u16(best.offset)
         if format == 4 {
             // The 16-bit length field wraps in some large fonts: read up to the end of cmap instead.
@@ -50,7 +54,12 @@ struct CharacterMap: Sendable {
 
     /// The glyph for a scalar, 0 (.notdef) when the font has none.
     func glyph(for scalar: Unicode.Scalar) -> UInt16 {
-        let c = scalar.value
+        let g = lookup(scalar.value)
+        if g == 0, isSymbol, scalar.value < 0x100 { return lookup(scalar.value + 0xF000) }
+        return g
+    }
+
+    private func lookup(_ c: UInt32) -> UInt16 {
         let g: Int
         switch storage {
         case .segments(let t, let segCount):

@@ -163,7 +163,8 @@ struct PairKerning: Sendable {
             let class1 = try classOf(try t.slice(from: Int(try t.u16(8))), left)
             let class2 = try classOf(try t.slice(from: Int(try t.u16(10))), right)
             let c1Count = Int(try t.u16(12)), c2Count = Int(try t.u16(14))
-            guard class1 < c1Count, class2 < c2Count else { return 0 }
+            // Out-of-range classes do not apply (HarfBuzz moves on to the next subtable).
+            guard class1 < c1Count, class2 < c2Count else { return nil }
             let r = 16 + (class1 * c2Count + class2) * (size1 + size2)
             return try xAdvance.map { (o: Int) throws(OQCFontError) -> Int in Int(try t.i16(r + o)) } ?? 0
         }

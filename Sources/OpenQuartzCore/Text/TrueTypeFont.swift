@@ -27,7 +27,9 @@ final class TrueTypeFont: @unchecked Sendable {
 
     convenience init(contentsOfFile path: String, faceIndex: Int = 0) throws(OQCFontError) {
         // Only regular files: a device or FIFO (/dev/zero) would never finish reading.
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+        // attributesOfItem does not follow links, and font folders are full of them.
+        let target = (path as NSString).resolvingSymlinksInPath
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: target),
               attributes[.type] as? FileAttributeType == .typeRegular else { throw .unreadableFile(path: path) }
         let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
         guard size <= TrueTypeFont.maxFileSize else {
