@@ -40,7 +40,7 @@ enum SceneLayerKey: String, CaseIterable, Sendable {
     case path, fillColor, strokeColor, lineWidth, fillRule, lineCap, lineJoin, miterLimit
     case lineDashPattern, lineDashPhase, strokeStart, strokeEnd
     // CATextLayer
-    case string, fontSize, font, foregroundColor, alignmentMode, isWrapped
+    case string, fontSize, font, foregroundColor, alignmentMode, isWrapped, truncationMode
     // CAGradientLayer
     case colors, locations, startPoint, endPoint, gradientType
     // CAReplicatorLayer
@@ -52,7 +52,7 @@ enum SceneLayerKey: String, CaseIterable, Sendable {
         case .path, .fillColor, .strokeColor, .lineWidth, .fillRule, .lineCap, .lineJoin, .miterLimit,
              .lineDashPattern, .lineDashPhase, .strokeStart, .strokeEnd:
             return .shape
-        case .string, .fontSize, .font, .foregroundColor, .alignmentMode, .isWrapped:
+        case .string, .fontSize, .font, .foregroundColor, .alignmentMode, .isWrapped, .truncationMode:
             return .text
         case .colors, .locations, .startPoint, .endPoint, .gradientType:
             return .gradient
