@@ -29,3 +29,13 @@ import Foundation
         #expect((named.root.sublayers?.first as? CATextLayer)?.font as? String == "DejaVu Sans")
     }
 }
+
+@Suite struct SceneHitTestingKeyTests {
+    @Test func allowsHitTestingIsReadAndWritten() throws {
+        let json = SceneTestSupport.scene(layers: #"{"name": "a", "bounds": [0, 0, 10, 10], "position": [5, 5], "allowsHitTesting": false}"#)
+        let s = try SceneTestSupport.parse(json)
+        #expect(s.root.sublayers?.first?.allowsHitTesting == false)
+        #expect(s.hitTest(CGPoint(x: 5, y: 5)) == nil)
+        #expect(s.jsonString().contains("allowsHitTesting"))
+    }
+}

@@ -165,6 +165,7 @@ extension SceneReader {
         case .doubleSided: layer.isDoubleSided = try bool(v, p)
         case .edgeAntialiasingMask: layer.edgeAntialiasingMask = try options(v, p, Self.edgeTable)
         case .geometryFlipped: layer.isGeometryFlipped = try bool(v, p)
+        case .allowsHitTesting: layer.allowsHitTesting = try bool(v, p)
         default: break  // handled by the caller
         }
     }

@@ -36,6 +36,9 @@ enum SceneLayerKey: String, CaseIterable, Sendable {
     case minificationFilter, magnificationFilter, minificationFilterBias
     case shouldRasterize, rasterizationScale, doubleSided, allowsEdgeAntialiasing
     case edgeAntialiasingMask, geometryFlipped, sublayers
+    /// OpenQuartzCore extension (CALayer.allowsHitTesting): false keeps the layer and its
+    /// subtree out of hit testing, as UIKit's userInteractionEnabled does for views.
+    case allowsHitTesting
     // CAShapeLayer
     case path, fillColor, strokeColor, lineWidth, fillRule, lineCap, lineJoin, miterLimit
     case lineDashPattern, lineDashPhase, strokeStart, strokeEnd

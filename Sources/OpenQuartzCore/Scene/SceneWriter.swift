@@ -180,6 +180,7 @@ struct SceneWriter {
         let allEdges: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge]
         if l.edgeAntialiasingMask != allEdges { put(.edgeAntialiasingMask, names(l.edgeAntialiasingMask, SceneReader.edgeTable)) }
         if l.isGeometryFlipped { put(.geometryFlipped, .bool(true)) }
+        if !l.allowsHitTesting { put(.allowsHitTesting, .bool(false)) }
 
         if let s = l as? CAShapeLayer {
             if let p = s.path { put(.path, path(p)) }
