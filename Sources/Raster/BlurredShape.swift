@@ -70,22 +70,60 @@ extension Surface {
     public func fill(_ shape: BlurredShape, sigma: Double, color: Color, clip: Mask? = nil,
                      hole: (x0: Int, y0: Int, x1: Int, y1: Int)? = nil) {
         let s = color.premultipliedPixel
-        guard s != 0, sigma > 0, shape.maxX > shape.minX, shape.maxY > shape.minY,
-              let d = drawableRegion(clip: clip) else { return }
+        guard s != 0, let d = drawableRegion(clip: clip) else { return }
+        shape.forEachRow(sigma: sigma, within: d, hole: hole) { y, x0, w, coverage in
+            let dst = pixels + (y - originY) * stride + (x0 - originX)
+            if let clip {
+                let c = clip.coverage + (y - clip.originY) * clip.width + (x0 - clip.originX)
+                for i in 0..<w { coverage[i] = UInt8(truncatingIfNeeded: mul255(UInt32(coverage[i]), UInt32(c[i]))) }
+            }
+            blendRun(dst, w, s, coverage, .sourceOver)
+        }
+    }
+}
+
+extension Mask {
+    /// The coverage of `shape` blurred by a Gaussian of `sigma` pixels, over the device pixels
+    /// it reaches within `region` (nil when it reaches none): for keeping a shadow between frames.
+    public convenience init?(blurring shape: BlurredShape, sigma: Double,
+                             within region: (x: Int, y: Int, width: Int, height: Int),
+                             hole: (x0: Int, y0: Int, x1: Int, y1: Int)? = nil) {
+        guard let r = shape.reach(sigma: sigma, within: region) else { return nil }
+        self.init(width: r.x1 - r.x0, height: r.y1 - r.y0, originX: r.x0, originY: r.y0)
+        let base = coverage, width = self.width
+        shape.forEachRow(sigma: sigma, within: region, hole: hole) { y, x0, w, row in
+            (base + (y - r.y0) * width + (x0 - r.x0)).update(from: row, count: w)
+        }
+    }
+}
+
+extension BlurredShape {
+    /// The device pixels the blurred shape can reach (3.5σ beyond its box), within `region`.
+    func reach(sigma: Double, within d: (x: Int, y: Int, width: Int, height: Int)) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
+        guard sigma > 0, maxX > minX, maxY > minY else { return nil }
         let reach = 3.5 * sigma
-        let x0 = max(d.x, Int((shape.minX - reach).rounded(.down)))
-        let x1 = min(d.x + d.width, Int((shape.maxX + reach).rounded(.up)))
-        let y0 = max(d.y, Int((shape.minY - reach).rounded(.down)))
-        let y1 = min(d.y + d.height, Int((shape.maxY + reach).rounded(.up)))
-        guard x1 > x0, y1 > y0 else { return }
+        let x0 = max(d.x, Int((minX - reach).rounded(.down)))
+        let x1 = min(d.x + d.width, Int((maxX + reach).rounded(.up)))
+        let y0 = max(d.y, Int((minY - reach).rounded(.down)))
+        let y1 = min(d.y + d.height, Int((maxY + reach).rounded(.up)))
+        guard x1 > x0, y1 > y0 else { return nil }
+        return (x0, y0, x1, y1)
+    }
+
+    /// Hands each row of coverage (0…255) to `body`: (device y, first device x, width, values).
+    func forEachRow(sigma: Double, within d: (x: Int, y: Int, width: Int, height: Int),
+                    hole: (x0: Int, y0: Int, x1: Int, y1: Int)?,
+                    _ body: (Int, Int, Int, UnsafeMutablePointer<UInt8>) -> Void) {
+        guard let r = reach(sigma: sigma, within: d) else { return }
         NormalCDF.table.withUnsafeBufferPointer { cdf in
-            fill(shape, sigma: sigma, color: s, clip: clip, hole: hole, x0: x0, x1: x1, y0: y0, y1: y1, cdf: cdf)
+            rows(sigma: sigma, hole: hole, x0: r.x0, x1: r.x1, y0: r.y0, y1: r.y1, cdf: cdf, body)
         }
     }
 
-    private func fill(_ shape: BlurredShape, sigma: Double, color s: UInt32, clip: Mask?,
-                      hole: (x0: Int, y0: Int, x1: Int, y1: Int)?,
-                      x0: Int, x1: Int, y0: Int, y1: Int, cdf: UnsafeBufferPointer<Double>) {
+    private func rows(sigma: Double, hole: (x0: Int, y0: Int, x1: Int, y1: Int)?,
+                      x0: Int, x1: Int, y0: Int, y1: Int, cdf: UnsafeBufferPointer<Double>,
+                      _ body: (Int, Int, Int, UnsafeMutablePointer<UInt8>) -> Void) {
+        let shape = self
         let w = x1 - x0, h = y1 - y0
         let inv = 1 / sigma, reach = 3.5 * sigma
         @inline(__always) func phi(_ x: Double) -> Double { NormalCDF.value(x, cdf) }
@@ -176,12 +214,7 @@ extension Surface {
                 let a = min(max(hole.x0 - x0, 0), w), b = min(max(hole.x1 - x0, a), w)
                 for i in a..<b { coverage[i] = 0 }
             }
-            let dst = pixels + (y0 + j - originY) * stride + (x0 - originX)
-            if let clip {
-                let c = clip.coverage + (y0 + j - clip.originY) * clip.width + (x0 - clip.originX)
-                for i in 0..<w { coverage[i] = UInt8(truncatingIfNeeded: mul255(UInt32(coverage[i]), UInt32(c[i]))) }
-            }
-            blendRun(dst, w, s, coverage, .sourceOver)
+            body(y0 + j, x0, w, coverage)
         }
     }
 }

@@ -86,3 +86,30 @@ import Foundation
         }
     }
 }
+
+@Suite struct GroupCacheTests {
+    /// A static group is rendered once and composited from the cache on the next frames; any
+    /// change below it (here a sublayer's colour) renders it again.
+    @Test func unchangedGroupsComeFromTheCache() {
+        let root = makeRoot(200, 100)
+        let button = makeLayer(CGRect(x: 20, y: 20, width: 160, height: 60), white)
+        button.opacity = 0.5
+        let label = makeLayer(CGRect(x: 30, y: 15, width: 100, height: 30), red)
+        button.addSublayer(label)
+        root.addSublayer(button)
+        let renderer = CAImageRenderer(size: CGSize(width: 200, height: 100), background: black)
+        let first = Rendered(root, width: 200, height: 100, renderer: renderer)
+        #expect(renderer.statistics.current.groupCacheHits == 0)
+        let second = Rendered(root, width: 200, height: 100, renderer: renderer)
+        #expect(renderer.statistics.current.groupCacheHits == 1)
+        #expect(second.at(100, 50) == first.at(100, 50))
+        label.backgroundColor = blue
+        let third = Rendered(root, width: 200, height: 100, renderer: renderer)
+        #expect(renderer.statistics.current.groupCacheHits == 1)
+        #expect(third.at(100, 50).b > third.at(100, 50).r)
+        // Moving the group on the canvas is a different key too.
+        button.position.x += 3
+        _ = Rendered(root, width: 200, height: 100, renderer: renderer)
+        #expect(renderer.statistics.current.groupCacheHits == 1)
+    }
+}

@@ -23,9 +23,11 @@ public final class CAImageRenderer: @unchecked Sendable {
     /// What the renderer did so far (offscreen surfaces, raster-cache hits).
     public let statistics = RenderStatistics()
     private let cache = RenderCache()
+    private let groups = GroupCache()
 
     /// How many threads share a frame: the canvas is cut into horizontal bands rendered in
-    /// parallel, each clipped to its band, so the result does not depend on the count.
+    /// parallel, each clipped to its band. The result does not depend on the count, except that
+    /// a content shadow's blur may round by 1/255 differently where a band starts.
     public var threads: Int
 
     public init(size: CGSize, scale: CGFloat = 1, background: CGColor? = nil, threads: Int = 1) {
@@ -50,10 +52,10 @@ public final class CAImageRenderer: @unchecked Sendable {
     /// Renders into an existing surface of the canvas's pixel size (benchmarks reuse one).
     public func render(_ layer: CALayer, into surface: Surface) {
         let clear = Color(background)?.premultipliedPixel ?? 0
-        defer { cache.endFrame() }
+        defer { cache.endFrame(); groups.endFrame() }
         guard let root = Snapshotter().snapshot(layer, parent: nil) else { surface.clear(clear); return }
         let world = CATransform3DConcat(root.toParent, CATransform3DMakeScale(scale, scale, 1))
-        let compositor = Compositor(cache: cache, stats: statistics)
+        let compositor = Compositor(cache: cache, groups: groups, stats: statistics)
         let bands = min(threads, max(surface.height / 64, 1))
         if bands <= 1 {
             surface.clear(clear)

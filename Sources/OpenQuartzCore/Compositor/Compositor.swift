@@ -34,6 +34,7 @@ struct Target {
 /// and depth order (§7), with offscreen surfaces only where an effect needs one.
 struct Compositor {
     let cache: RenderCache
+    let groups: GroupCache
     let stats: RenderStatistics
 
     /// Draws `n` whose bounds space maps to the target by `world` (homogeneous, row vectors),
@@ -221,10 +222,18 @@ struct Compositor {
                 // The shadow is the blur of all the content, also what lies outside the target
                 // (research §4): render as far beyond the visible part as the blur and offset reach.
                 let o = world.apply(x: s.offset.width, y: s.offset.height, z: 0, w: 0)
-                let reach = Int((3 * Double(s.sigma) * Double(linearScale(world)) + abs(Double(o.x)) + abs(Double(o.y))).rounded(.up)) + 2
+                let reach = Int((4 * Double(s.sigma) * Double(linearScale(world)) + abs(Double(o.x)) + abs(Double(o.y))).rounded(.up)) + 2
                 region = t.visible.insetBy(-reach).intersection(extent)
             }
-            let g = renderGroup(n, world: world, region: region)
+            let key = GroupCache.Key(kind: .group, identity: n.identity, version: n.version, world: world, region: region)
+            let g: Surface
+            if let hit = groups.lookup(key) as? Surface {
+                stats.countGroupHit()
+                g = hit
+            } else {
+                g = renderGroup(n, world: world, region: region)
+                groups.store(key, g)
+            }
             t.surface.composite(g, opacity: a, mask: t.clip, blend: .sourceOver)
         } else {
             guard let (g, toTarget) = renderGroupInPlane(n, world: world, scale: nil, visible: t.visible) else { return }
@@ -338,7 +347,7 @@ struct Compositor {
                                  x1: Int((r.maxX - inset).rounded(.down)), y1: Int((r.maxY - inset).rounded(.down)))
             }
         }
-        if drawClosedFormShadow(shape, through: m, sigma: sigma, color: color, hole: hole, into: target) { return }
+        if drawClosedFormShadow(shape, of: n, through: m, sigma: sigma, color: color, hole: hole, into: target) { return }
         let path = shape.path
         let reach = (3 * sigma).rounded(.up) + 1
         let region = target.visible.intersection(PixelRect(covering: DeviceRect(path.boundsRect, through: m).outset(reach)))
@@ -385,7 +394,7 @@ struct Compositor {
     // MARK: - shouldRasterize
 
     private func drawRasterized(_ n: RenderNode, spec: RasterizationSpec, world: CATransform3D, alpha: Float, into t: Target) {
-        let key = RenderCache.Key(identity: n.identity, version: spec.version, scale: Double(spec.scale))
+        let key = RenderCache.Key(identity: n.identity, version: n.version, scale: Double(spec.scale))
         let entry: RenderCache.Entry
         if let hit = cache.lookup(key) {
             stats.countRasterHit()

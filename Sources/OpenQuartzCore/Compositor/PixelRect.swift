@@ -2,7 +2,7 @@ import Foundation
 import Raster
 
 /// A half-open rectangle of device pixels.
-struct PixelRect: Equatable {
+struct PixelRect: Hashable {
     var x0: Int, y0: Int, x1: Int, y1: Int
 
     static let empty = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)

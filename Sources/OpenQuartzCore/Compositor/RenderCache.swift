@@ -42,6 +42,61 @@ final class RenderCache: @unchecked Sendable {
     }
 }
 
+/// Rendered groups (offscreen content, shadow and mask of a layer) from earlier frames, reused
+/// while the subtree, its place on the target and the visible region are unchanged: a static
+/// scene re-rendered every frame composites most groups from here. Entries unused for
+/// `maxIdleFrames` frames are evicted, and the total is kept under `byteLimit`.
+final class GroupCache: @unchecked Sendable {
+    struct Key: Hashable {
+        enum Kind: Hashable { case group, shadow(sigma: Double, hole: PixelRect?) }
+        let kind: Kind
+        let identity: ObjectIdentifier
+        let version: UInt64
+        let world: CATransform3D
+        let region: PixelRect
+    }
+
+    private var entries: [Key: (value: AnyObject, bytes: Int, lastUsed: UInt64)] = [:]
+    private var bytes = 0
+    private var frame: UInt64 = 0
+    private let lock = NSLock()
+    static let maxIdleFrames: UInt64 = 6
+    static let byteLimit = 48 << 20
+
+    func lookup(_ key: Key) -> AnyObject? {
+        lock.lock(); defer { lock.unlock() }
+        guard let e = entries[key] else { return nil }
+        entries[key] = (e.value, e.bytes, frame)
+        return e.value
+    }
+
+    func store(_ key: Key, _ surface: Surface) { store(key, surface, bytes: surface.width * surface.height * 4) }
+    func store(_ key: Key, _ mask: Mask) { store(key, mask, bytes: mask.width * mask.height) }
+
+    private func store(_ key: Key, _ value: AnyObject, bytes size: Int) {
+        lock.lock(); defer { lock.unlock() }
+        guard size <= Self.byteLimit / 4, entries[key] == nil else { return }
+        if bytes + size > Self.byteLimit { evict(keepingFrame: frame) }
+        guard bytes + size <= Self.byteLimit else { return }
+        entries[key] = (value, size, frame)
+        bytes += size
+    }
+
+    func endFrame() {
+        lock.lock(); defer { lock.unlock() }
+        frame += 1
+        evict(keepingFrame: frame > Self.maxIdleFrames ? frame - Self.maxIdleFrames : 0)
+    }
+
+    /// Drops every entry last used before `keepingFrame`.
+    private func evict(keepingFrame: UInt64) {
+        for (k, e) in entries where e.lastUsed < keepingFrame {
+            entries[k] = nil
+            bytes -= e.bytes
+        }
+    }
+}
+
 /// Counters that tests and benchmarks read to see what the renderer did.
 public final class RenderStatistics: @unchecked Sendable {
     public struct Counts: Sendable, Equatable {
@@ -51,6 +106,8 @@ public final class RenderStatistics: @unchecked Sendable {
         public var masks = 0
         public var rasterCacheHits = 0
         public var rasterCacheMisses = 0
+        /// Groups composited from an earlier frame's rendering.
+        public var groupCacheHits = 0
     }
 
     private var counts = Counts()
@@ -63,4 +120,5 @@ public final class RenderStatistics: @unchecked Sendable {
     func countMask() { lock.lock(); counts.masks += 1; lock.unlock() }
     func countRasterHit() { lock.lock(); counts.rasterCacheHits += 1; lock.unlock() }
     func countRasterMiss() { lock.lock(); counts.rasterCacheMisses += 1; lock.unlock() }
+    func countGroupHit() { lock.lock(); counts.groupCacheHits += 1; lock.unlock() }
 }

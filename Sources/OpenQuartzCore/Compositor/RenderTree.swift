@@ -39,12 +39,15 @@ final class RenderNode: @unchecked Sendable {
     let isDoubleSided: Bool
     let allowsEdgeAntialiasing: Bool
     let sublayers: [RenderNode]
+    /// Changes whenever anything in the subtree (mask included) changes: with `identity` it
+    /// keys the caches of rendered groups.
+    let version: UInt64
 
     init(kind: Kind, identity: ObjectIdentifier, name: String?, bounds: CGRect, toParent: CATransform3D,
          zPosition: CGFloat, opacity: Float, allowsGroupOpacity: Bool, background: Color?, corners: CornerShape,
          outline: Raster.Path, borderWidth: CGFloat, borderColor: Color?, masksToBounds: Bool, shadow: ShadowSpec?, mask: RenderNode?,
          contents: ContentsSpec?, rasterization: RasterizationSpec?, isDoubleSided: Bool,
-         allowsEdgeAntialiasing: Bool, sublayers: [RenderNode]) {
+         allowsEdgeAntialiasing: Bool, sublayers: [RenderNode], version: UInt64) {
         self.kind = kind; self.identity = identity; self.name = name; self.bounds = bounds
         self.toParent = toParent; self.zPosition = zPosition; self.opacity = opacity
         self.allowsGroupOpacity = allowsGroupOpacity; self.background = background; self.corners = corners
@@ -53,6 +56,7 @@ final class RenderNode: @unchecked Sendable {
         self.shadow = shadow; self.mask = mask; self.contents = contents; self.rasterization = rasterization
         self.isDoubleSided = isDoubleSided; self.allowsEdgeAntialiasing = allowsEdgeAntialiasing
         self.sublayers = sublayers
+        self.version = version
     }
 
     var isTransformLayer: Bool { if case .transform = kind { return true } else { return false } }
@@ -118,8 +122,6 @@ struct ContentsSpec {
 
 struct RasterizationSpec {
     var scale: CGFloat
-    /// Changes whenever anything in the subtree changes: the cache key with `identity`.
-    var version: UInt64
 }
 
 struct ShapeContent {

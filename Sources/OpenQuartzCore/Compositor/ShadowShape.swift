@@ -46,7 +46,7 @@ extension Compositor {
     /// Draws the blur of `shape` (in the layer's space, already offset) when the layer maps to
     /// the target by an axis-aligned, uniform scale: no mask, no blur pass. Returns false when
     /// the closed form does not apply.
-    func drawClosedFormShadow(_ shape: ShadowShape, through m: ProjectiveTransform, sigma: Double,
+    func drawClosedFormShadow(_ shape: ShadowShape, of n: RenderNode, through m: ProjectiveTransform, sigma: Double,
                               color: Color, hole: PixelRect? = nil, into t: Target) -> Bool {
         guard m.isAffine, m.m12 == 0, m.m21 == 0, m.m11 > 0, m.m22 > 0, sigma >= 0.5 else { return false }
         let uniform = abs(m.m11 - m.m22) <= 1e-9 * max(m.m11, m.m22)
@@ -69,8 +69,24 @@ extension Compositor {
         case .path:
             return false
         }
-        t.surface.fill(blurred, sigma: sigma, color: color, clip: t.clip,
-                       hole: hole.map { (x0: $0.x0, y0: $0.y0, x1: $0.x1, y1: $0.y1) })
+        // The blurred coverage is kept between frames; the colour is applied when it is drawn.
+        let world = CATransform3D(m11: m.m11, m12: m.m12, m13: 0, m14: m.m13, m21: m.m21, m22: m.m22, m23: 0, m24: m.m23,
+                                  m31: 0, m32: 0, m33: 1, m34: 0, m41: m.m31, m42: m.m32, m43: 0, m44: m.m33)
+        let key = GroupCache.Key(kind: .shadow(sigma: sigma, hole: hole), identity: n.identity, version: n.version,
+                                 world: world, region: t.visible)
+        let coverage: Mask
+        if let hit = groups.lookup(key) as? Mask {
+            stats.countGroupHit()
+            coverage = hit
+        } else {
+            let v = t.visible
+            guard let made = Mask(blurring: blurred, sigma: sigma, within: (v.x0, v.y0, v.width, v.height),
+                                  hole: hole.map { (x0: $0.x0, y0: $0.y0, x1: $0.x1, y1: $0.y1) }) else { return true }
+            stats.countMask()
+            groups.store(key, made)
+            coverage = made
+        }
+        t.surface.fill(coverage, color: color, clip: t.clip)
         return true
     }
 }

@@ -98,10 +98,9 @@ final class Snapshotter {
             borderColor: border, masksToBounds: drawsOwn && layer.masksToBounds, shadow: shadow, mask: mask,
             contents: contents,
             rasterization: drawsOwn && layer.shouldRasterize
-                ? RasterizationSpec(scale: layer.rasterizationScale > 0 ? layer.rasterizationScale : 1,
-                                    version: subtreeVersion(layer)) : nil,
+                ? RasterizationSpec(scale: layer.rasterizationScale > 0 ? layer.rasterizationScale : 1) : nil,
             isDoubleSided: layer.isDoubleSided, allowsEdgeAntialiasing: layer.allowsEdgeAntialiasing,
-            sublayers: children)
+            sublayers: children, version: version(of: layer, children: children, mask: mask))
     }
 
     private func cornerShape(_ layer: CALayer, bounds b: CGRect) -> CornerShape {
@@ -143,15 +142,16 @@ final class Snapshotter {
                                startPoint: g.startPoint, endPoint: g.endPoint)
     }
 
-    /// A key that changes when anything in the subtree (or its mask) changes.
-    private func subtreeVersion(_ layer: CALayer) -> UInt64 {
+    /// Folds the layer's serial number and change count with its children's and mask's
+    /// versions (FNV-1a style mixing), bottom up, once per snapshot.
+    private func version(of layer: CALayer, children: [RenderNode], mask: RenderNode?) -> UInt64 {
         var h: UInt64 = 1469598103934665603
-        func visit(_ l: CALayer) {
-            h = (h ^ l.modificationCount &+ UInt64(UInt(bitPattern: ObjectIdentifier(l).hashValue))) &* 1099511628211
-            l.mask.map(visit)
-            l.sublayers?.forEach(visit)
-        }
-        visit(layer)
+        @inline(__always) func mix(_ v: UInt64) { h = (h ^ v) &* 1099511628211 }
+        mix(layer.serialNumber)
+        mix(layer.modificationCount)
+        mix(UInt64(children.count))
+        for c in children { mix(c.version) }
+        if let m = mask { mix(m.version &+ 0x9E3779B97F4A7C15) }
         return h
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Core Animation's layer: a rectangle with a background, border, contents, shadow and sublayers,
 /// placed in its superlayer by `position`, `anchorPoint`, `bounds` and `transform`.
@@ -9,6 +10,12 @@ import Foundation
 ///
 /// OpenQuartzCore extensions (not in Apple's API) are marked as such: `modificationCount`,
 /// `allowsHitTesting`, `canAddSublayer(_:)`, `canSetMask(_:)`, `transformToSuperlayer()`.
+/// Hands out layer serial numbers.
+enum LayerSerial {
+    private static let counter = Atomic<UInt64>(0)
+    static func next() -> UInt64 { counter.wrappingAdd(1, ordering: .relaxed).newValue }
+}
+
 open class CALayer: Hashable, CustomStringConvertible {
 
     // MARK: Change tracking (OpenQuartzCore extension)
@@ -18,6 +25,10 @@ open class CALayer: Hashable, CustomStringConvertible {
     /// compares the counters of the layers in it. Setting a property to its current value still
     /// counts as a change.
     public internal(set) var modificationCount: UInt64 = 0
+
+    /// Unique for the life of the process (unlike an object address, never reused), so that
+    /// a renderer's cache keys cannot mistake a new layer for a freed one.
+    let serialNumber: UInt64 = LayerSerial.next()
 
     @inline(__always) final func noteChange() { modificationCount &+= 1 }
 
