@@ -8,7 +8,8 @@ import Raster
 /// Prints the median of several runs of each case.
 @Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["RASTER_BENCH"] == "1"))
 struct RasterBenchmarks {
-    static func median(_ name: String, runs: Int = 9, _ body: () -> Void) {
+    static func median(_ name: String, runs: Int = 9, warmUp: Bool = false, _ body: () -> Void) {
+        if warmUp { body() }
         var times: [Double] = []
         for _ in 0..<runs {
             let t0 = DispatchTime.now().uptimeNanoseconds
@@ -144,5 +145,95 @@ struct RasterBenchmarks {
         let out = Surface(width: 1920, height: 1080)
         let outline = p.stroked(StrokeStyle(width: 3, join: .miter))
         Self.median("fill stroke outline of 10k segments") { out.fill(outline, color: .white) }
+    }
+
+    /// The cases of issue 3's "Speed" section, mirrored one for one (same names, shapes, seeds,
+    /// line format) by Benchmarks/raster/skia_micro.py; Benchmarks/raster/compare runs both.
+    /// Each case has one untimed warm-up run. Shapes are built before timing, as the Skia side
+    /// records them into a picture before timing its playback.
+    @Test func skiaCases() {
+        let runs = Int(ProcessInfo.processInfo.environment["RASTER_BENCH_RUNS"] ?? "") ?? 9
+        let s = Surface(width: 1920, height: 1080)
+        Self.median("memfill_1080p", runs: runs, warmUp: true) { s.clear(0xFF30_2010) }
+        Self.median("fill_opaque_1080p", runs: runs, warmUp: true) {
+            s.fillRect(x: 0, y: 0, width: 1920, height: 1080, color: .white)
+        }
+
+        var rng = BenchLCG(seed: 1)
+        var rrects: [(Path, Color)] = []
+        rrects.reserveCapacity(10_000)
+        var checksum = 0.0  // printed so `compare` can check both sides drew the same shapes
+        for _ in 0..<10_000 {
+            let w = 4 + 196 * rng.next(), h = 4 + 196 * rng.next()
+            let x = rng.next() * 1920 - w / 2, y = rng.next() * 1080 - h / 2
+            let r = rng.next() * min(w, h) / 2
+            checksum += x + y + w + h + r
+            rrects.append((.roundedRect(x: x, y: y, width: w, height: h, radiusX: r, radiusY: r), rng.nextColor()))
+        }
+        print("shapes rrect_aa_10k: checksum \(String(format: "%.6f", checksum))")
+        Self.median("rrect_aa_10k", runs: runs, warmUp: true) {
+            for (p, c) in rrects { s.fill(p, color: c) }
+        }
+
+        rng = BenchLCG(seed: 2)
+        var strokes: [(Path, StrokeStyle, Color)] = []
+        strokes.reserveCapacity(1_000)
+        checksum = 0
+        for _ in 0..<1_000 {
+            let x0 = rng.next() * 1920, y0 = rng.next() * 1080
+            var p = Path()
+            p.move(to: x0, y0)
+            for _ in 0..<3 {
+                var q: [Double] = []
+                for _ in 0..<3 { q.append(x0 + (rng.next() - 0.5) * 300); q.append(y0 + (rng.next() - 0.5) * 300) }
+                p.cubic(to: q[4], q[5], control1: q[0], q[1], control2: q[2], q[3])
+                checksum += q.reduce(0, +)
+            }
+            let style = StrokeStyle(width: 2 + 6 * rng.next(), cap: .butt, join: .miter, miterLimit: 4)
+            checksum += style.width
+            strokes.append((p, style, rng.nextColor()))
+        }
+        print("shapes cubic_stroke_1k: checksum \(String(format: "%.6f", checksum))")
+        // Stroking is part of the timed work, as Skia strokes inside drawPath.
+        Self.median("cubic_stroke_1k", runs: runs, warmUp: true) {
+            for (p, style, c) in strokes { s.fill(p.stroked(style), color: c) }
+        }
+
+        let src = Surface(width: 1024, height: 1024)
+        for y in 0..<1024 { for x in 0..<1024 { src.setPixel(x: x, y: y, (x ^ y) & 16 == 0 ? 0xFFFF_FFFF : 0xFF40_2010) } }
+        let tex = Texture(src)
+        // The 1024² square onto the quad (-300,-40) (2220,-40) (6000,1120) (-4080,1120): covers the
+        // whole surface, minified ~3× vertically at the top (same matrix as skia_micro.py).
+        let floor = ProjectiveTransform(m11: 2.4609375, m12: 0, m13: 0,
+                                        m21: -0.703125, m22: 0.3125, m23: -0.000732421875,
+                                        m31: -300, m32: -40, m33: 1)
+        Self.median("image_persp_bilinear", runs: runs, warmUp: true) { s.draw(tex, transform: floor, filter: .linear) }
+        Self.median("image_persp_trilinear", runs: runs, warmUp: true) { s.draw(tex, transform: floor, filter: .trilinear) }
+
+        // Blur of a 1080p alpha mask (8-bit coverage in and out; the result grows by ceil(3σ) a side).
+        let mask = Mask(width: 1920, height: 1080)
+        mask.fill(.roundedRect(x: 100, y: 100, width: 1720, height: 880, radiusX: 40, radiusY: 40))
+        for sigma in [2, 8, 32, 128] {
+            Self.median("blur_mask_s\(sigma)", runs: runs, warmUp: true) { _ = gaussianBlur(mask, sigma: Double(sigma)) }
+        }
+    }
+}
+
+/// Knuth's MMIX 64-bit LCG; `next()` is the state's top 53 bits as a Double in [0, 1).
+/// Mirrors `Lcg` in Benchmarks/raster/skia_micro.py bit for bit so both draw the same shapes.
+struct BenchLCG {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> Double {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Double(state >> 11) / 9_007_199_254_740_992.0
+    }
+
+    /// Random RGB, alpha in [0.25, 1] (drawn in that order, as the Python side does).
+    mutating func nextColor() -> Color {
+        let r = next(), g = next(), b = next()
+        let a = 0.25 + 0.75 * next()
+        return Color(r: Float(r), g: Float(g), b: Float(b), a: Float(a))
     }
 }
