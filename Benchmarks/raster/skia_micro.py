@@ -10,8 +10,12 @@ Python's per-call overhead is kept out of the timings: the 10 000 rounded rectan
 1 000 stroked paths are recorded once into an SkPicture and the timed work is the picture's
 playback (all in C++; strokes are still stroked and every shape rasterized at playback).
 
-Usage: skia_micro.py [--runs N]
+Usage: skia_micro.py [--runs N] [--dump DIR]
+With --dump, each case's output is also written once (drawn on a transparent surface, after
+timing) as raw bytes in DIR, in the same layout as the Swift side's RASTER_BENCH_DUMP:
+`case.rgba` (premultiplied RGBA8, read back from N32) or `case.a8` (blurred mask).
 """
+import os
 import argparse
 import time
 
@@ -43,6 +47,17 @@ def median_ms(name, body, runs):
         times.append((time.perf_counter_ns() - t0) / 1e6)
     times.sort()
     print(f"bench {name}: median {times[len(times) // 2]:.3f} ms", flush=True)
+
+
+def dump(dump_dir, name, surface, draw):
+    if not dump_dir:
+        return
+    surface.getCanvas().clear(0)
+    draw()
+    # toarray unpremultiplies unless told not to.
+    rgba = surface.toarray(colorType=skia.ColorType.kRGBA_8888_ColorType, alphaType=skia.AlphaType.kPremul_AlphaType)
+    with open(os.path.join(dump_dir, name + ".rgba"), "wb") as f:
+        f.write(np.ascontiguousarray(rgba).tobytes())
 
 
 def random_color(rng):
@@ -130,7 +145,9 @@ def blur_source():
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=9)
-    runs = ap.parse_args().runs
+    ap.add_argument("--dump")
+    args = ap.parse_args()
+    runs, dump_dir = args.runs, args.dump
 
     surface = skia.Surface.MakeRasterN32Premul(W, H)
     canvas = surface.getCanvas()
@@ -138,12 +155,15 @@ def main():
     opaque = skia.Paint(Color=skia.ColorWHITE)  # AA on or off is the same for a pixel-aligned rect
     median_ms("memfill_1080p", lambda: canvas.clear(0xFF302010), runs)
     median_ms("fill_opaque_1080p", lambda: canvas.drawRect(skia.Rect.MakeWH(W, H), opaque), runs)
+    dump(dump_dir, "fill_opaque_1080p", surface, lambda: canvas.drawRect(skia.Rect.MakeWH(W, H), opaque))
 
     rrects = rrect_picture()
     median_ms("rrect_aa_10k", lambda: canvas.drawPicture(rrects), runs)
+    dump(dump_dir, "rrect_aa_10k", surface, lambda: canvas.drawPicture(rrects))
 
     strokes = stroke_picture()
     median_ms("cubic_stroke_1k", lambda: canvas.drawPicture(strokes), runs)
+    dump(dump_dir, "cubic_stroke_1k", surface, lambda: canvas.drawPicture(strokes))
 
     image = checkerboard_image()
     image_paint = skia.Paint(AntiAlias=True)
@@ -158,6 +178,8 @@ def main():
     trilinear = skia.SamplingOptions(skia.FilterMode.kLinear, skia.MipmapMode.kLinear)
     median_ms("image_persp_bilinear", lambda: draw_image(bilinear), runs)
     median_ms("image_persp_trilinear", lambda: draw_image(trilinear), runs)
+    dump(dump_dir, "image_persp_bilinear", surface, lambda: draw_image(bilinear))
+    dump(dump_dir, "image_persp_trilinear", surface, lambda: draw_image(trilinear))
 
     # Blur of a 1080p alpha mask (A8 in, A8 out), grown by ceil(3σ) on every side like ours.
     # A fresh filter object per run so no filter-result cache can answer for it.
@@ -171,6 +193,16 @@ def main():
                                       clip, skia.IRect(), skia.IPoint(0, 0))
             assert out is not None
         median_ms(f"blur_mask_s{sigma}", blur, runs)
+        if dump_dir:
+            valid = skia.IRect()
+            out = mask.makeWithFilter(None, skia.ImageFilters.Blur(sigma, sigma), skia.IRect.MakeWH(W, H),
+                                      clip, valid, skia.IPoint(0, 0))
+            # The returned image may be larger than the result; `valid` is the result's part
+            # (W+2pad × H+2pad, the clip).
+            a = out.toarray(colorType=skia.ColorType.kAlpha_8_ColorType)
+            a = a[valid.top():valid.bottom(), valid.left():valid.right()]
+            with open(os.path.join(dump_dir, f"blur_mask_s{sigma}.a8"), "wb") as f:
+                f.write(np.ascontiguousarray(a).tobytes())
 
 
 if __name__ == "__main__":

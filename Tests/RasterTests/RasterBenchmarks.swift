@@ -147,6 +147,20 @@ struct RasterBenchmarks {
         Self.median("fill stroke outline of 10k segments") { out.fill(outline, color: .white) }
     }
 
+    /// With RASTER_BENCH_DUMP=dir, `skiaCases` writes each case's output once (drawn on a
+    /// transparent surface, after timing) as raw bytes: `case.rgba` (premultiplied RGBA8,
+    /// 1920×1080) or `case.a8` (the blurred mask, its own size). `compare --check` diffs them
+    /// against skia_micro.py's, to show both sides did the same work.
+    static let dumpDirectory = ProcessInfo.processInfo.environment["RASTER_BENCH_DUMP"]
+
+    static func dump(_ name: String, _ s: Surface, _ draw: () -> Void) {
+        guard let dir = dumpDirectory else { return }
+        s.clear(0)
+        draw()
+        let bytes = Data(bytes: s.pixels, count: s.stride * s.height * 4)
+        FileManager.default.createFile(atPath: "\(dir)/\(name).rgba", contents: bytes)
+    }
+
     /// The cases of issue 3's "Speed" section, mirrored one for one (same names, shapes, seeds,
     /// line format) by Benchmarks/raster/skia_micro.py; Benchmarks/raster/compare runs both.
     /// Each case has one untimed warm-up run. Shapes are built before timing, as the Skia side
@@ -158,6 +172,7 @@ struct RasterBenchmarks {
         Self.median("fill_opaque_1080p", runs: runs, warmUp: true) {
             s.fillRect(x: 0, y: 0, width: 1920, height: 1080, color: .white)
         }
+        Self.dump("fill_opaque_1080p", s) { s.fillRect(x: 0, y: 0, width: 1920, height: 1080, color: .white) }
 
         var rng = BenchLCG(seed: 1)
         var rrects: [(Path, Color)] = []
@@ -174,6 +189,7 @@ struct RasterBenchmarks {
         Self.median("rrect_aa_10k", runs: runs, warmUp: true) {
             for (p, c) in rrects { s.fill(p, color: c) }
         }
+        Self.dump("rrect_aa_10k", s) { for (p, c) in rrects { s.fill(p, color: c) } }
 
         rng = BenchLCG(seed: 2)
         var strokes: [(Path, StrokeStyle, Color)] = []
@@ -198,6 +214,7 @@ struct RasterBenchmarks {
         Self.median("cubic_stroke_1k", runs: runs, warmUp: true) {
             for (p, style, c) in strokes { s.fill(p.stroked(style), color: c) }
         }
+        Self.dump("cubic_stroke_1k", s) { for (p, style, c) in strokes { s.fill(p.stroked(style), color: c) } }
 
         let src = Surface(width: 1024, height: 1024)
         for y in 0..<1024 { for x in 0..<1024 { src.setPixel(x: x, y: y, (x ^ y) & 16 == 0 ? 0xFFFF_FFFF : 0xFF40_2010) } }
@@ -209,12 +226,19 @@ struct RasterBenchmarks {
                                         m31: -300, m32: -40, m33: 1)
         Self.median("image_persp_bilinear", runs: runs, warmUp: true) { s.draw(tex, transform: floor, filter: .linear) }
         Self.median("image_persp_trilinear", runs: runs, warmUp: true) { s.draw(tex, transform: floor, filter: .trilinear) }
+        Self.dump("image_persp_bilinear", s) { s.draw(tex, transform: floor, filter: .linear) }
+        Self.dump("image_persp_trilinear", s) { s.draw(tex, transform: floor, filter: .trilinear) }
 
         // Blur of a 1080p alpha mask (8-bit coverage in and out; the result grows by ceil(3σ) a side).
         let mask = Mask(width: 1920, height: 1080)
         mask.fill(.roundedRect(x: 100, y: 100, width: 1720, height: 880, radiusX: 40, radiusY: 40))
         for sigma in [2, 8, 32, 128] {
             Self.median("blur_mask_s\(sigma)", runs: runs, warmUp: true) { _ = gaussianBlur(mask, sigma: Double(sigma)) }
+            if let dir = Self.dumpDirectory {
+                let b = gaussianBlur(mask, sigma: Double(sigma))
+                FileManager.default.createFile(atPath: "\(dir)/blur_mask_s\(sigma).a8",
+                                               contents: Data(bytes: b.coverage, count: b.width * b.height))
+            }
         }
     }
 }
