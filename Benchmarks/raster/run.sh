@@ -11,4 +11,4 @@ if [ "${RASTER_BENCH_SKIP_BUILD:-0}" != 1 ]; then
     swift build -c release --build-tests -Xswiftc -enable-testing
 fi
 filter="RasterBenchmarks${1:+/$1}"
-RASTER_BENCH=1 swift test -c release --skip-build --filter "$filter" 2>&1 | grep -E '^(bench|shapes) '
+RASTER_BENCH=1 swift test -c release --skip-build --filter "$filter" 2>&1 | grep -E '^(bench|cpu|shapes) '

@@ -5,19 +5,31 @@ import Raster
 /// Micro-benchmarks, run only with RASTER_BENCH=1 (build in release for meaningful numbers:
 /// `swift build -c release --build-tests -Xswiftc -enable-testing` then
 /// `RASTER_BENCH=1 swift test -c release --skip-build --filter RasterBenchmarks`).
-/// Prints the median of several runs of each case.
+/// Prints the median of several runs of each case: wall-clock time (`bench` lines) and the
+/// running thread's CPU time (`cpu` lines; the cases are single-threaded, and on a shared,
+/// loaded machine CPU time leaves out the time the thread waited for a core).
 @Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["RASTER_BENCH"] == "1"))
 struct RasterBenchmarks {
     static func median(_ name: String, runs: Int = 9, warmUp: Bool = false, _ body: () -> Void) {
         if warmUp { body() }
-        var times: [Double] = []
+        var times: [Double] = [], cpu: [Double] = []
         for _ in 0..<runs {
+            let c0 = threadCPUNanoseconds()
             let t0 = DispatchTime.now().uptimeNanoseconds
             body()
             times.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
+            cpu.append(Double(threadCPUNanoseconds() - c0) / 1e6)
         }
         times.sort()
+        cpu.sort()
         print("bench \(name): median \(String(format: "%.3f", times[times.count / 2])) ms")
+        print("cpu \(name): median \(String(format: "%.3f", cpu[cpu.count / 2])) ms")
+    }
+
+    static func threadCPUNanoseconds() -> UInt64 {
+        var t = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+        return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
     }
 
     @Test func fills() {
