@@ -51,8 +51,11 @@ class Browser:
         self.profile = tempfile.mkdtemp(prefix="oqc-chromium-")
         to_child_r, self.to_child = os.pipe()
         self.from_child, from_child_w = os.pipe()
+        # SwiftShader (GL on the CPU), not the software compositor: the
+        # software compositor drops parts of 3D-sorted layers that an opaque
+        # flat sibling overlaps in screen space, whatever their depth.
         args = [self.binary, "--headless", "--remote-debugging-pipe", "--no-sandbox",
-                "--disable-gpu", "--disable-gpu-compositing", "--use-gl=disabled",
+                "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
                 "--user-data-dir=" + self.profile, "--no-first-run", "--no-default-browser-check",
                 "--disable-extensions", "--disable-background-networking", "--disable-sync",
                 "--disable-component-update", "--mute-audio", "--hide-scrollbars",
@@ -186,10 +189,12 @@ class Browser:
             self.events.append(self._read_message(deadline))
 
     # ------------------------------------------------------------ rendering
-    def screenshot(self, url, width, height, scale, background_transparent=True):
-        """Load url and return PNG bytes of the top-left width x height CSS px
-        at `scale` device pixels per px."""
-        vw, vh = max(MIN_WINDOW[0], int(width + 0.999)), max(MIN_WINDOW[1], int(height + 0.999))
+    def screenshot(self, url, width, height, scale, margin=0.0):
+        """Load url and return PNG bytes of the width x height CSS px at
+        (margin, margin), at `scale` device pixels per px. The window
+        reaches `margin` past the clip on every side."""
+        vw = max(MIN_WINDOW[0], int(width + 2 * margin + 0.999))
+        vh = max(MIN_WINDOW[1], int(height + 2 * margin + 0.999))
         if self.viewport != (vw, vh, scale):
             self.call("Emulation.setDeviceMetricsOverride",
                       {"width": vw, "height": vh, "deviceScaleFactor": scale, "mobile": False},
@@ -207,6 +212,6 @@ class Browser:
             "awaitPromise": True}, session=True)
         r = self.call("Page.captureScreenshot", {
             "format": "png", "fromSurface": True,
-            "clip": {"x": 0, "y": 0, "width": width, "height": height, "scale": 1}},
+            "clip": {"x": margin, "y": margin, "width": width, "height": height, "scale": 1}},
             session=True)
         return base64.b64decode(r["data"])

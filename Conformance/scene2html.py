@@ -180,10 +180,15 @@ class Translator:
         return self.document(S.width, S.height, bg, body)
 
     def document(self, w, h, bg, body):
+        """The canvas sits at (MARGIN, MARGIN) in the page: Chromium mis-sorts
+        3D layers that reach past the page's top or left edge, so nothing
+        may get there. The page background is the canvas background; only
+        the canvas rectangle is captured."""
+        m = page_margin(w, h)
         return ("<!doctype html><html><head><meta charset=\"utf-8\"><style>%s"
-                "#root{width:%s;height:%s;position:absolute;left:0;top:0}</style></head>"
+                "#root{width:%s;height:%s;position:absolute;left:%s;top:%s}</style></head>"
                 "<body style=\"%s\"><div id=\"root\">%s</div></body></html>"
-                % (BASE_CSS, px(w), px(h), bg, body))
+                % (BASE_CSS, px(w), px(h), px(m), px(m), bg, body))
 
     # ------------------------------------------------------------ structure
     def flat_children(self, L, origin, alpha, world):
@@ -518,6 +523,10 @@ class Translator:
             grad, f(bx), f(by), f(bw), f(bh), gid)
 
 
+def page_margin(w, h):
+    return float(max(200, math.ceil(max(w, h))))
+
+
 def world_zoom(world, L):
     """Rough device zoom of the layer's plane at its bounds centre, to pick
     the resolution of a mask picture."""
@@ -598,7 +607,7 @@ def render_page(browser, page, w, h, scale, workdir=None):
     try:
         with os.fdopen(fd, "w") as fh:
             fh.write(page)
-        return browser.screenshot("file://" + p, w, h, scale)
+        return browser.screenshot("file://" + p, w, h, scale, margin=page_margin(w, h))
     finally:
         os.unlink(p)
 
