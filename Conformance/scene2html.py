@@ -174,6 +174,7 @@ class Translator:
     # ------------------------------------------------------------ pages
     def page(self):
         S = self.scene
+        annotate_contents(S.root)
         sm.prepare_geometry(S.root)
         bg = "background:%s;" % rgba(S.background) if S.background is not None else ""
         body = self.flat_children(S.root, (0.0, 0.0), 1.0, (1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1))
@@ -413,8 +414,7 @@ class Translator:
         if crx < 0 or cry < 0 or crx + crw > 1 + 1e-9 or cry + crh > 1 + 1e-9:
             self.notes.append("contentsRect outside the unit square does not clamp to edge pixels")
         # Logical size for gravity: pixels / contentsScale, of the contentsRect part (I).
-        cw, ch = pw * crw / L.contentsScale, ph * crh / L.contentsScale
-        dx, dy, dw, dh = gravity_rect(L, cw, ch)
+        dx, dy, dw, dh = contents_rect(L)
         bx, by = L.bounds[0], L.bounds[1]
         s = self.scene.scale
         upscale = dw * s > pw * crw + 1e-9 or dh * s > ph * crh + 1e-9
@@ -521,6 +521,25 @@ class Translator:
         grad = grad.replace("id=\"g\"", "id=\"%s\"" % gid)
         return self.svg_open(L) + "<defs>%s</defs><rect x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\" fill=\"url(#%s)\"/></svg>" % (
             grad, f(bx), f(by), f(bw), f(bh), gid)
+
+
+def contents_rect(L):
+    """Where L's contents draw, in its bounds space (gravity, contentsRect)."""
+    pw, ph = png_size(image_bytes(L.contents))
+    crw, crh = L.contentsRect[2], L.contentsRect[3]
+    return gravity_rect(L, pw * crw / L.contentsScale, ph * crh / L.contentsScale)
+
+
+def annotate_contents(L):
+    """Contents drawn outside the bounds count in the layer's extent, so that
+    the mask wrapper covers them (Chromium leaves content outside a masked
+    element's box unmasked)."""
+    if L.contents is not None:
+        L.contentsExtent = contents_rect(L)
+    if L.mask is not None:
+        annotate_contents(L.mask)
+    for c in L.sublayers:
+        annotate_contents(c)
 
 
 def page_margin(w, h):

@@ -381,7 +381,7 @@ class Layer:
         "contents", "contentsGravity", "contentsScale", "contentsRect", "contentsCenter",
         "minFilter", "magFilter", "shouldRasterize", "rasterizationScale", "doubleSided",
         "sublayers", "extra", "path", "cornerCurve", "edgeAA", "edgeAAMask",
-        "geometryFlipped", "minFilterBias", "groupOpacitySet", "edgeAASet",
+        "geometryFlipped", "minFilterBias", "groupOpacitySet", "edgeAASet", "contentsExtent",
         # derived (set by prepare)
         "local", "order", "extent", "extent_content", "has3d", "cache",
     )
@@ -406,6 +406,7 @@ class Layer:
         self.edgeAAMask = ("minX", "maxX", "minY", "maxY")
         self.geometryFlipped = False
         self.minFilterBias = 0.0
+        self.contentsExtent = None   # where contents draw, when a caller knows the image size
         self.backgroundColor = None
         self.cornerRadius = 0.0
         self.maskedCorners = (True, True, True, True)   # minXMinY maxXMinY maxXMaxY minXMaxY (UL UR LR LL)
@@ -1072,6 +1073,8 @@ def prepare_geometry(L, parent=None, in_mask=False):
                 grow = e["lineWidth"] / 2 * (e["miterLimit"] if e["lineJoin"] == "miter" else 1.5)
                 pb = rect_outset(pb, grow)
             own = pb if not (L.backgroundColor or L.borderWidth > 0) else rect_union(own, pb)
+        if L.contentsExtent is not None and not L.masksToBounds:
+            own = rect_union(own, L.contentsExtent)
     kids = None
     for c, m in L.order:
         if c.extent is None:
