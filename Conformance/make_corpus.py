@@ -214,6 +214,9 @@ def build():
     scene("shadow-border-only", [L([0, 0, 100, 70], [100, 75], borderWidth=6, borderColor="#333",
                                    cornerRadius=10, shadowOpacity=0.9, shadowOffset=[0, 4], shadowRadius=3)],
           background="#fafafa")
+    scene("shadow-non-group-opacity", [L([0, 0, 100, 70], [100, 75], backgroundColor="#cae750", opacity=0.45,
+                                         allowsGroupOpacity=False, shadowOpacity=0.8, shadowOffset=[10, 10],
+                                         shadowRadius=3)], background="#e7615e")
     scene("shadow-scale1", [L([0, 0, 100, 70], [100, 75], backgroundColor="white", shadowOpacity=0.5,
                               shadowOffset=[0, 5], shadowRadius=5)], background="#eceff1", scale=1)
     scene("shadow-translucent-opacity", [L([0, 0, 100, 70], [100, 75], backgroundColor="white", opacity=0.6,
