@@ -14,12 +14,14 @@ let package = Package(
                 swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]),
         .target(name: "Codecs", dependencies: ["CZlib", "Raster"]),
         .target(name: "OpenQuartzCore", dependencies: ["Raster", "Codecs"]),
-        .executableTarget(name: "oqc", dependencies: ["OpenQuartzCore"]),
+        .target(name: "Gallery", dependencies: ["OpenQuartzCore"]),
+        .executableTarget(name: "oqc", dependencies: ["OpenQuartzCore", "Gallery"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Raster"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "OpenQuartzCoreTests", dependencies: ["OpenQuartzCore", "Raster", "Codecs"]),
         .testTarget(name: "oqcTests", dependencies: ["OpenQuartzCore"]),
+        .testTarget(name: "GalleryTests", dependencies: ["Gallery", "OpenQuartzCore", "Raster"]),
     ],
     swiftLanguageModes: [.v6]
 )

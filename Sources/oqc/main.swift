@@ -1,2 +1,79 @@
+import Foundation
 import OpenQuartzCore
-print("oqc: not yet")
+
+let usage = """
+Usage: oqc COMMAND [arguments]
+
+OpenQuartzCore's command-line tool: Core Animation layer trees from scene files (SCENE.md).
+
+Commands:
+  render SCENE.json -o OUT.png   render a scene to PNG
+  hit SCENE.json --at X,Y        which layer CALayer.hitTest finds at a point
+  demo [-o DIR]                  render the gallery of the book's figures
+  bench …                        benchmark the renderer
+
+Run oqc COMMAND --help for a command's options.
+Exit status: 0 success, 2 invalid input (one line on standard error), 1 other failure.
+"""
+
+/// The help text and entry point of each command.
+func lookUpCommand(_ name: String) -> (help: String, run: ([String]) throws(CommandLineError) -> Void)? {
+    switch name {
+    case "render": return (RenderCommand.help, RenderCommand.run)
+    case "hit": return (HitCommand.help, HitCommand.run)
+    case "demo": return (ReservedCommands.demoHelp, ReservedCommands.demo)
+    case "bench": return (BenchCommand.help, BenchCommand.run)
+    default: return nil
+    }
+}
+
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+}
+
+/// Runs the command line and returns the exit status.
+func runCommandLine(_ argv: [String]) -> Int32 {
+    guard let first = argv.first else {
+        printError(usage)
+        return CommandLineError.Status.invalidInput.rawValue
+    }
+    if first == "--help" || first == "-h" || first == "help" {
+        if first == "help", argv.count > 1, let c = lookUpCommand(argv[1]) { print(c.help) } else { print(usage) }
+        return 0
+    }
+    guard let command = lookUpCommand(first) else {
+        printError("oqc: unknown command '\(first)' (see oqc --help)")
+        return CommandLineError.Status.invalidInput.rawValue
+    }
+    let rest = Array(argv.dropFirst())
+    if rest.contains("--help") || rest.contains("-h") {
+        print(command.help)
+        return 0
+    }
+    do {
+        try command.run(rest)
+        return 0
+    } catch {
+        printError(error.message)
+        return error.status.rawValue
+    }
+}
+
+/// The worker thread's result, handed to the main thread after the semaphore.
+final class ExitStatusBox: @unchecked Sendable {
+    var value: Int32 = 1
+}
+
+// Deeply nested scenes recurse deeply; run on a thread whose stack fits the largest
+// nesting the --max-depth flag allows, rather than the main thread's 8 MiB.
+let exitStatus = ExitStatusBox()
+let done = DispatchSemaphore(value: 0)
+let arguments = Array(CommandLine.arguments.dropFirst())
+let worker = Thread { [exitStatus, done, arguments] in
+    exitStatus.value = runCommandLine(arguments)
+    done.signal()
+}
+worker.stackSize = 1 << 30
+worker.start()
+done.wait()
+exit(exitStatus.value)

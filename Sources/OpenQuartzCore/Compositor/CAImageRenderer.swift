@@ -1,0 +1,83 @@
+import Foundation
+import Raster
+
+/// Renders a layer tree into an image, the way Core Animation composites it on screen.
+///
+/// ```swift
+/// let renderer = CAImageRenderer(size: CGSize(width: 400, height: 300), scale: 2)
+/// let image = renderer.image(for: rootLayer)
+/// try image.writePNG(toFile: "out.png")
+/// ```
+///
+/// The layer is drawn as a root: its frame (bounds, position, anchor point and transform)
+/// places it on a canvas of `size` points whose top-left is (0, 0). Each call takes an
+/// immutable snapshot of the tree first, so rendering never reads the live layers after that
+/// and a renderer may be used from any thread. A renderer keeps the bitmaps of
+/// `shouldRasterize` layers between frames.
+public final class CAImageRenderer: @unchecked Sendable {
+    public let size: CGSize
+    /// Pixels per point.
+    public let scale: CGFloat
+    /// Painted under the layers; nil leaves the canvas transparent.
+    public let background: CGColor?
+    /// What the renderer did so far (offscreen surfaces, raster-cache hits).
+    public let statistics = RenderStatistics()
+    private let cache = RenderCache()
+
+    /// How many threads share a frame: the canvas is cut into horizontal bands rendered in
+    /// parallel, each clipped to its band, so the result does not depend on the count.
+    public var threads: Int
+
+    public init(size: CGSize, scale: CGFloat = 1, background: CGColor? = nil, threads: Int = 1) {
+        self.size = size
+        self.scale = scale
+        self.background = background
+        self.threads = max(threads, 1)
+    }
+
+    /// The canvas size in pixels: `round(width · scale) × round(height · scale)`.
+    /// At least one pixel each way, so that there is always an image.
+    public var pixelWidth: Int { max(Int((size.width * scale).rounded()), 1) }
+    public var pixelHeight: Int { max(Int((size.height * scale).rounded()), 1) }
+
+    public func image(for layer: CALayer) -> CGImage {
+        let surface = Surface(width: pixelWidth, height: pixelHeight)
+        render(layer, into: surface)
+        // The surface is at least 1×1, which is all CGImage(surface:) asks.
+        return CGImage(surface: surface)!
+    }
+
+    /// Renders into an existing surface of the canvas's pixel size (benchmarks reuse one).
+    public func render(_ layer: CALayer, into surface: Surface) {
+        let clear = Color(background)?.premultipliedPixel ?? 0
+        defer { cache.endFrame() }
+        guard let root = Snapshotter().snapshot(layer, parent: nil) else { surface.clear(clear); return }
+        let world = CATransform3DConcat(root.toParent, CATransform3DMakeScale(scale, scale, 1))
+        let compositor = Compositor(cache: cache, stats: statistics)
+        let bands = min(threads, max(surface.height / 64, 1))
+        if bands <= 1 {
+            surface.clear(clear)
+            compositor.draw(root, world: world, alpha: 1, into: Target(surface: surface))
+            return
+        }
+        // Each band is its own surface positioned on the canvas; rows are copied back once done.
+        let rows = (surface.height + bands - 1) / bands
+        let out = UncheckedSendable(surface)
+        DispatchQueue.concurrentPerform(iterations: bands) { i in
+            let y0 = i * rows, y1 = min(y0 + rows, out.value.height)
+            guard y0 < y1 else { return }
+            let band = Surface(width: out.value.width, height: y1 - y0, originX: out.value.originX,
+                               originY: out.value.originY + y0)
+            band.clear(clear)
+            compositor.draw(root, world: world, alpha: 1, into: Target(surface: band))
+            (out.value.pixels + y0 * out.value.stride).update(from: band.pixels, count: band.width * band.height)
+        }
+    }
+}
+
+/// Hands a value to `concurrentPerform`'s closure when the caller guarantees the accesses
+/// do not overlap (here: disjoint rows of one surface).
+struct UncheckedSendable<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}

@@ -1,0 +1,353 @@
+import Foundation
+import Raster
+
+/// Where drawing goes: a surface, an optional clip (device coverage) and the part of the
+/// surface that can still change.
+struct Target {
+    let surface: Surface
+    var clip: Mask?
+    var visible: PixelRect
+
+    init(surface: Surface, clip: Mask? = nil) {
+        self.surface = surface
+        self.clip = clip
+        visible = PixelRect(surface).intersection(clip.map { PixelRect($0) } ?? .unbounded)
+    }
+
+    /// The same target, further clipped by a path.
+    func clipped(to path: Raster.Path, through m: ProjectiveTransform, antialias: Bool, stats: RenderStatistics) -> Target {
+        let region = visible.intersection(PixelRect(covering: DeviceRect(path.boundsRect, through: m)))
+        var t = self
+        t.visible = region
+        if region.isEmpty { return t }
+        let mask = Mask(width: region.width, height: region.height, originX: region.x0, originY: region.y0)
+        mask.fill(path, transform: m, rule: .nonZero, antialias: antialias)
+        if let c = clip { mask.multiply(by: c) }
+        stats.countMask()
+        t.clip = mask
+        return t
+    }
+}
+
+/// Draws a render tree into a surface: Core Animation's per-layer order (shadow, background,
+/// contents, sublayers, border; then masksToBounds, opacity and mask, research §3), flattening
+/// and depth order (§7), with offscreen surfaces only where an effect needs one.
+struct Compositor {
+    let cache: RenderCache
+    let stats: RenderStatistics
+
+    /// Draws `n` whose bounds space maps to the target by `world` (homogeneous, row vectors),
+    /// `alpha` being the opacity inherited from ancestors that did not form a group.
+    func draw(_ n: RenderNode, world: CATransform3D, alpha: Float, into t: Target) {
+        if t.visible.isEmpty { return }
+        if n.isTransformLayer {
+            drawSublayers(of: n, world: world, alpha: alpha * n.opacity, into: t)
+            return
+        }
+        let a = alpha * n.opacity
+        if a <= 0 { return }
+        if let r = n.rasterization {
+            drawRasterized(n, spec: r, world: world, alpha: a, into: t)
+            return
+        }
+        let shadowNeedsGroup = n.shadow.map { $0.path == nil && shadowShape(of: n) == nil } ?? false
+        let groupOpacity = n.opacity < 1 && n.allowsGroupOpacity && drawsMoreThanOnePrimitive(n)
+        if n.mask != nil || shadowNeedsGroup || groupOpacity {
+            drawGroup(n, world: world, alpha: a, into: t)
+        } else {
+            if let s = n.shadow { drawShapeShadow(n, s, world: world, alpha: a, into: t) }
+            drawContent(n, world: world, alpha: a, into: t)
+        }
+    }
+
+    private func drawsMoreThanOnePrimitive(_ n: RenderNode) -> Bool {
+        if !n.sublayers.isEmpty { return n.ownPrimitiveCount + n.sublayers.count > 1 || n.shadow != nil }
+        return n.ownPrimitiveCount + (n.shadow != nil ? 1 : 0) > 1
+    }
+
+    // MARK: - The layer itself
+
+    /// Background, contents, content-layer drawing, sublayers and border, clipped by
+    /// `masksToBounds`; no shadow, opacity or mask.
+    func drawContent(_ n: RenderNode, world: CATransform3D, alpha a: Float, into t: Target) {
+        let m = ProjectiveTransform(plane: world)
+        let aa = edgeAntialiasing(n, m)
+        if let bg = n.background {
+            fillBounds(n, corners: n.corners, color: bg.withAlpha(multipliedBy: a), m: m, antialias: aa, into: t)
+        }
+        var inner = t
+        if n.masksToBounds {
+            inner = t.clipped(to: boundsPath(n.bounds, n.corners), through: m, antialias: aa, stats: stats)
+            if inner.visible.isEmpty {
+                drawBorder(n, m: m, alpha: a, antialias: aa, into: t)
+                return
+            }
+        }
+        if let c = n.contents { ContentsRenderer.draw(c, bounds: n.bounds, through: m, alpha: a, antialias: aa, into: inner) }
+        switch n.kind {
+        case .shape(let s): ShapeRenderer.draw(s, through: m, alpha: a, into: inner)
+        case .gradient(let g): GradientRenderer.draw(g, bounds: n.bounds, through: m, alpha: a, antialias: aa, into: inner)
+        case .replicator(let r): drawReplicas(of: n, r, world: world, alpha: a, into: inner)
+        case .plain, .transform: break
+        }
+        if !(n.sublayers.isEmpty) {
+            if case .replicator = n.kind {} else { drawSublayers(of: n, world: world, alpha: a, into: inner) }
+        }
+        drawBorder(n, m: m, alpha: a, antialias: aa, into: t)
+    }
+
+    private func fillBounds(_ n: RenderNode, corners: CornerShape, color: Color, m: ProjectiveTransform,
+                            antialias: Bool, into t: Target) {
+        if corners.isSquare && m.isAffine && m.m12 == 0 && m.m21 == 0 {
+            // Axis-aligned rectangle: the rasterizer's span fast path.
+            let p0 = m.apply(Double(n.bounds.minX), Double(n.bounds.minY))
+            let p1 = m.apply(Double(n.bounds.maxX), Double(n.bounds.maxY))
+            t.surface.fillRect(x: min(p0.x, p1.x), y: min(p0.y, p1.y), width: abs(p1.x - p0.x),
+                               height: abs(p1.y - p0.y), color: color, clip: t.clip, antialias: antialias)
+        } else {
+            t.surface.fill(boundsPath(n.bounds, corners), transform: m, rule: .nonZero, color: color,
+                           clip: t.clip, antialias: antialias)
+        }
+    }
+
+    /// A ring inside the bounds: outer edge the rounded bounds, inner edge inset by the width
+    /// with each radius reduced by it (research §3).
+    private func drawBorder(_ n: RenderNode, m: ProjectiveTransform, alpha a: Float, antialias: Bool, into t: Target) {
+        guard n.hasBorder, let color = n.borderColor else { return }
+        let w = n.borderWidth, b = n.bounds
+        var path = boundsPath(b, n.corners)
+        let innerRect = b.insetBy(dx: w, dy: w)
+        if innerRect.width > 0 && innerRect.height > 0 {
+            path.append(boundsPath(innerRect, n.corners.inset(by: w)))
+            t.surface.fill(path, transform: m, rule: .evenOdd, color: color.withAlpha(multipliedBy: a),
+                           clip: t.clip, antialias: antialias)
+        } else {
+            t.surface.fill(path, transform: m, rule: .nonZero, color: color.withAlpha(multipliedBy: a),
+                           clip: t.clip, antialias: antialias)
+        }
+    }
+
+    /// iOS leaves transformed layer edges aliased unless `allowsEdgeAntialiasing` (research §11);
+    /// an axis-aligned layer is drawn with exact coverage so fractional positions stay exact.
+    private func edgeAntialiasing(_ n: RenderNode, _ m: ProjectiveTransform) -> Bool {
+        n.allowsEdgeAntialiasing || (m.isAffine && m.m12 == 0 && m.m21 == 0)
+    }
+
+    // MARK: - Sublayers
+
+    func drawSublayers(of n: RenderNode, world: CATransform3D, alpha: Float, into t: Target) {
+        let members = RenderingContext.members(of: n)
+        if members.isEmpty { return }
+        for item in RenderingContext.drawOrder(members) {
+            let member = members[item.member]
+            let w = CATransform3DConcat(flattened(member.toContext), world)
+            var target = t
+            if let fragment = item.fragment {
+                // A piece of a layer cut by the depth sort: complementary pieces are filled
+                // without anti-aliasing so that they tile the plane with no seam.
+                target = t.clipped(to: fragment, through: ProjectiveTransform(plane: world), antialias: false, stats: stats)
+            }
+            draw(member.node, world: w, alpha: alpha * member.alpha, into: target)
+        }
+    }
+
+    private func drawReplicas(of n: RenderNode, _ r: ReplicatorContent, world: CATransform3D, alpha: Float, into t: Target) {
+        // Instance i is the sublayers drawn with instanceTransform applied i times, about the
+        // replicator's sublayer space (CAReplicatorLayer.h). Colour offsets are not applied yet.
+        var instance = CATransform3DIdentity
+        for _ in 0..<max(r.instanceCount, 0) {
+            drawSublayers(of: n, world: CATransform3DConcat(instance, world), alpha: alpha, into: t)
+            instance = CATransform3DConcat(r.instanceTransform, instance)
+        }
+    }
+
+    // MARK: - Groups: opacity, masks and content shadows
+
+    /// Renders the layer's group (content, shadow behind it, mask) offscreen and composites it
+    /// with its opacity.
+    private func drawGroup(_ n: RenderNode, world: CATransform3D, alpha a: Float, into t: Target) {
+        let m = ProjectiveTransform(plane: world)
+        if m.isAffine {
+            let region = t.visible.intersection(PixelRect(covering: Extent.of(n, world: world)))
+            if region.isEmpty { return }
+            let g = renderGroup(n, world: world, region: region)
+            t.surface.composite(g, opacity: a, mask: t.clip, blend: .sourceOver)
+        } else {
+            guard let (g, toTarget) = renderGroupInPlane(n, world: world, scale: nil, visible: t.visible) else { return }
+            t.surface.draw(Texture(g), transform: toTarget, filter: .linear, opacity: a, clip: t.clip,
+                           antialias: edgeAntialiasing(n, m))
+        }
+    }
+
+    /// The group rendered in its own plane (for perspective, and for rasterization), and the
+    /// map from its pixels to the target.
+    private func renderGroupInPlane(_ n: RenderNode, world: CATransform3D, scale: CGFloat?,
+                                    visible: PixelRect) -> (Surface, ProjectiveTransform)? {
+        let r = scale ?? planeResolution(n, world: world)
+        let scaled = CATransform3DMakeScale(r, r, 1)
+        var ext = Extent.of(n, world: scaled)
+        if ext.isEmpty { return nil }
+        // Keep the plane bounded: content far outside the layer cannot be seen sharply anyway.
+        let limit = DeviceRect(minX: -8192, minY: -8192, maxX: 8192, maxY: 8192)
+        ext = ext.intersection(limit)
+        let region = PixelRect(covering: ext)
+        if region.isEmpty { return nil }
+        let toSurface = CATransform3DConcat(scaled, CATransform3DMakeTranslation(CGFloat(-region.x0), CGFloat(-region.y0), 0))
+        let g = renderGroup(n, world: toSurface, region: PixelRect(x0: 0, y0: 0, x1: region.width, y1: region.height))
+        let back = CATransform3DConcat(CATransform3DMakeTranslation(CGFloat(region.x0), CGFloat(region.y0), 0),
+                                       CATransform3DMakeScale(1 / r, 1 / r, 1))
+        return (g, ProjectiveTransform(plane: CATransform3DConcat(back, world)))
+    }
+
+    /// Pixels per point for an offscreen plane: the largest local scale of the map to the
+    /// target at the layer's corners, so the plane is never drawn magnified.
+    private func planeResolution(_ n: RenderNode, world: CATransform3D) -> CGFloat {
+        let m = ProjectiveTransform(plane: world)
+        var best = 0.0
+        let b = n.bounds
+        for (x, y) in [(b.minX, b.minY), (b.maxX, b.minY), (b.maxX, b.maxY), (b.minX, b.maxY), (b.midX, b.midY)] {
+            let p = m.apply(Double(x), Double(y))
+            guard p.w > 1e-6 else { continue }
+            // Jacobian of the projective map at (x, y).
+            let dxdx = (m.m11 * p.w - p.x * m.m13) / (p.w * p.w), dydx = (m.m12 * p.w - p.y * m.m13) / (p.w * p.w)
+            let dxdy = (m.m21 * p.w - p.x * m.m23) / (p.w * p.w), dydy = (m.m22 * p.w - p.y * m.m23) / (p.w * p.w)
+            best = max(best, (dxdx * dxdx + dydx * dydx).squareRoot(), (dxdy * dxdy + dydy * dydy).squareRoot())
+        }
+        return CGFloat(min(max(best, 0.25), 8))
+    }
+
+    /// Content, then the shadow behind it, clipped by masksToBounds, then the mask: everything
+    /// of the group except opacity, in a surface covering `region` of the space `world` maps to.
+    private func renderGroup(_ n: RenderNode, world: CATransform3D, region: PixelRect) -> Surface {
+        let g = Surface(width: region.width, height: region.height, originX: region.x0, originY: region.y0)
+        stats.countOffscreen()
+        let gt = Target(surface: g)
+        if let s = n.shadow {
+            if s.path != nil || shadowShape(of: n) != nil {
+                drawShapeShadow(n, s, world: world, alpha: 1, into: gt)
+                drawContent(n, world: world, alpha: 1, into: gt)
+            } else {
+                drawContent(n, world: world, alpha: 1, into: gt)
+                drawContentShadow(n, s, world: world, under: g)
+            }
+        } else {
+            drawContent(n, world: world, alpha: 1, into: gt)
+        }
+        if let mask = n.mask {
+            let ms = Surface(width: region.width, height: region.height, originX: region.x0, originY: region.y0)
+            stats.countOffscreen()
+            draw(mask, world: CATransform3DConcat(flattened(mask.toParent), world), alpha: 1, into: Target(surface: ms))
+            g.composite(ms, opacity: 1, mask: nil, blend: .destinationIn)
+        }
+        return g
+    }
+
+    // MARK: - Shadows
+
+    /// The shape whose blur is the shadow, when it is known without rendering the content:
+    /// the opaque rounded background that covers everything the layer draws (research §4).
+    func shadowShape(of n: RenderNode) -> (path: Raster.Path, alpha: Float)? {
+        guard let bg = n.background, n.contents == nil else { return nil }
+        switch n.kind { case .plain: break; default: return nil }
+        if n.hasBorder, let bc = n.borderColor, bc.a < 1, bg.a < 1 { return nil }
+        if bg.a < 1 {
+            // Uniformly translucent: only the background (and a border of the same alpha) draws.
+            guard n.sublayers.isEmpty, !n.hasBorder || n.borderColor?.a == bg.a else { return nil }
+            return (boundsPath(n.bounds, n.corners), bg.a)
+        }
+        if n.hasBorder, let bc = n.borderColor, bc.a < 1 { /* inside an opaque background: no change */ }
+        for s in n.sublayers where !Extent.isInside(s, roundedBounds: n.bounds, corners: n.corners) { return nil }
+        return (boundsPath(n.bounds, n.corners), 1)
+    }
+
+    /// A shadow from `shadowPath`, or from the known shape of the content.
+    private func drawShapeShadow(_ n: RenderNode, _ s: ShadowSpec, world: CATransform3D, alpha: Float, into t: Target) {
+        let shape: Raster.Path, shapeAlpha: Float
+        if let p = s.path { shape = p; shapeAlpha = 1 } else if let k = shadowShape(of: n) { (shape, shapeAlpha) = k } else { return }
+        let offsetWorld = CATransform3DConcat(CATransform3DMakeTranslation(s.offset.width, s.offset.height, 0), world)
+        let m = ProjectiveTransform(plane: offsetWorld)
+        let sigma = Double(s.sigma) * Double(linearScale(world))
+        var target = t
+        if n.masksToBounds {
+            target = t.clipped(to: boundsPath(n.bounds, n.corners), through: ProjectiveTransform(plane: world),
+                               antialias: true, stats: stats)
+        }
+        let reach = (3 * sigma).rounded(.up) + 1
+        let region = target.visible.intersection(PixelRect(covering: DeviceRect(shape.boundsRect, through: m).outset(reach)))
+        if region.isEmpty { return }
+        let color = s.color.withAlpha(multipliedBy: alpha * shapeAlpha)
+        // Rasterize only what can blur into the visible region.
+        let src = region.insetBy(-Int(reach))
+        let mask = Mask(width: src.width, height: src.height, originX: src.x0, originY: src.y0)
+        stats.countMask()
+        mask.fill(shape, transform: m, rule: .nonZero, antialias: true)
+        let blurred = sigma > 0.01 ? gaussianBlur(mask, sigma: sigma) : mask
+        target.surface.fill(blurred, color: color, clip: target.clip)
+    }
+
+    /// A shadow from the alpha of the rendered content in `g`, drawn behind it.
+    private func drawContentShadow(_ n: RenderNode, _ s: ShadowSpec, world: CATransform3D, under g: Surface) {
+        let sigma = Double(s.sigma) * Double(linearScale(world))
+        let o = world.apply(x: s.offset.width, y: s.offset.height, z: 0, w: 0)
+        let alpha = Mask(alphaOf: g)
+        stats.countMask()
+        let blurred = sigma > 0.01 ? gaussianBlur(alpha, sigma: sigma) : alpha
+        blurred.originX += Int(Double(o.x).rounded())
+        blurred.originY += Int(Double(o.y).rounded())
+        var clip: Mask?
+        if n.masksToBounds {
+            let m = ProjectiveTransform(plane: world)
+            let c = Mask(width: g.width, height: g.height, originX: g.originX, originY: g.originY)
+            c.fill(boundsPath(n.bounds, n.corners), transform: m, rule: .nonZero, antialias: true)
+            stats.countMask()
+            clip = c
+        }
+        let shadow = Surface(width: g.width, height: g.height, originX: g.originX, originY: g.originY)
+        stats.countOffscreen()
+        shadow.fill(blurred, color: s.color, clip: clip)
+        shadow.composite(g, opacity: 1, mask: nil, blend: .sourceOver)
+        g.composite(shadow, opacity: 1, mask: nil, blend: .copy)
+    }
+
+    /// How many target pixels one point of the layer spans (for blur radii).
+    private func linearScale(_ world: CATransform3D) -> CGFloat {
+        let det = world.m11 * world.m22 - world.m12 * world.m21
+        return abs(det).squareRoot()
+    }
+
+    // MARK: - shouldRasterize
+
+    private func drawRasterized(_ n: RenderNode, spec: RasterizationSpec, world: CATransform3D, alpha: Float, into t: Target) {
+        let key = RenderCache.Key(identity: n.identity, version: spec.version, scale: Double(spec.scale))
+        let entry: RenderCache.Entry
+        if let hit = cache.lookup(key) {
+            stats.countRasterHit()
+            entry = hit
+        } else {
+            guard let (g, toPlane) = renderGroupInPlane(n, world: CATransform3DIdentity, scale: spec.scale,
+                                                        visible: .unbounded) else { return }
+            entry = RenderCache.Entry(texture: Texture(g), toLayer: toPlane)
+            cache.store(key, entry)
+            stats.countRasterMiss()
+        }
+        let m = entry.toLayer.concatenating(ProjectiveTransform(plane: world))
+        t.surface.draw(entry.texture, transform: m, filter: .linear, opacity: alpha, clip: t.clip,
+                       antialias: true)
+    }
+}
+
+/// The layer's rounded bounds as a path.
+func boundsPath(_ b: CGRect, _ c: CornerShape) -> Raster.Path {
+    if c.isSquare {
+        return .rect(x: Double(b.minX), y: Double(b.minY), width: Double(b.width), height: Double(b.height))
+    }
+    return RoundedRect.path(b, c)
+}
+
+/// Drops z after the transform (Fl = diag(1, 1, 0, 1)): a layer flattens its sublayers into
+/// its own plane (research §7).
+func flattened(_ m: CATransform3D) -> CATransform3D {
+    var f = m
+    f.m13 = 0; f.m23 = 0; f.m33 = 0; f.m43 = 0
+    return f
+}

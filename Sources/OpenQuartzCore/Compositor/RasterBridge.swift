@@ -1,0 +1,90 @@
+import Foundation
+import Raster
+
+// Conversions from the public Core Graphics / Core Animation types to the rasterizer's.
+
+extension Color {
+    /// Straight sRGB; nil for a nil colour.
+    init?(_ c: CGColor?) {
+        guard let c else { return nil }
+        let v = c.rgba
+        self.init(r: Float(v.red), g: Float(v.green), b: Float(v.blue), a: Float(v.alpha))
+    }
+
+    func withAlpha(multipliedBy k: Float) -> Color {
+        var c = self
+        c.a *= k
+        return c
+    }
+}
+
+extension Raster.Path {
+    init(_ cg: CGPath, transform: CGAffineTransform? = nil) {
+        self.init()
+        cg.applyWithBlock { ptr in
+            let e = ptr.pointee
+            func p(_ i: Int) -> CGPoint {
+                let q = e.points[i]
+                return transform.map { q.applying($0) } ?? q
+            }
+            switch e.type {
+            case .moveToPoint: let a = p(0); move(to: a.x, a.y)
+            case .addLineToPoint: let a = p(0); line(to: a.x, a.y)
+            case .addQuadCurveToPoint: let c = p(0), a = p(1); quad(to: a.x, a.y, control: c.x, c.y)
+            case .addCurveToPoint:
+                let c1 = p(0), c2 = p(1), a = p(2)
+                cubic(to: a.x, a.y, control1: c1.x, c1.y, control2: c2.x, c2.y)
+            case .closeSubpath: close()
+            @unknown default: break
+            }
+        }
+    }
+}
+
+extension Raster.Path {
+    /// The control-point bounds as a CGRect.
+    var boundsRect: CGRect {
+        if isEmpty { return .null }
+        let b = bounds
+        return CGRect(x: b.minX, y: b.minY, width: b.width, height: b.height)
+    }
+}
+
+extension SamplingFilter {
+    init(_ f: CALayerContentsFilter) {
+        switch f {
+        case .nearest: self = .nearest
+        case .trilinear: self = .trilinear
+        default: self = .linear
+        }
+    }
+}
+
+extension LineCap {
+    init(_ c: CAShapeLayerLineCap) {
+        switch c {
+        case .round: self = .round
+        case .square: self = .square
+        default: self = .butt
+        }
+    }
+}
+
+extension LineJoin {
+    init(_ j: CAShapeLayerLineJoin) {
+        switch j {
+        case .round: self = .round
+        case .bevel: self = .bevel
+        default: self = .miter
+        }
+    }
+}
+
+extension ProjectiveTransform {
+    /// The map of a layer's z = 0 plane to the target: rows and columns 1, 2 and 4 of the 4×4.
+    init(plane m: CATransform3D) {
+        self.init(m11: Double(m.m11), m12: Double(m.m12), m13: Double(m.m14),
+                  m21: Double(m.m21), m22: Double(m.m22), m23: Double(m.m24),
+                  m31: Double(m.m41), m32: Double(m.m42), m33: Double(m.m44))
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import Raster
+
+/// The render tree: an immutable snapshot of a layer tree, taken once per frame.
+///
+/// Rendering reads only these values, never a `CALayer`, so a frame can be rendered on any
+/// thread while the model goes on changing (DESIGN.md: layer tree → render tree → pixels).
+final class RenderNode: @unchecked Sendable {
+    enum Kind {
+        case plain
+        /// A `CATransformLayer`: draws nothing and does not flatten its sublayers.
+        case transform
+        case shape(ShapeContent)
+        case gradient(GradientContent)
+        case replicator(ReplicatorContent)
+    }
+
+    let kind: Kind
+    let identity: ObjectIdentifier
+    let name: String?
+    let bounds: CGRect
+    /// This layer's bounds space to its superlayer's bounds space, including the superlayer's
+    /// `sublayerTransform` about its anchor point (research §1.2), but not flattening.
+    let toParent: CATransform3D
+    let zPosition: CGFloat
+    let opacity: Float
+    let allowsGroupOpacity: Bool
+    let background: Color?
+    let corners: CornerShape
+    let borderWidth: CGFloat
+    let borderColor: Color?
+    let masksToBounds: Bool
+    let shadow: ShadowSpec?
+    let mask: RenderNode?
+    let contents: ContentsSpec?
+    let rasterization: RasterizationSpec?
+    let isDoubleSided: Bool
+    let allowsEdgeAntialiasing: Bool
+    let sublayers: [RenderNode]
+
+    init(kind: Kind, identity: ObjectIdentifier, name: String?, bounds: CGRect, toParent: CATransform3D,
+         zPosition: CGFloat, opacity: Float, allowsGroupOpacity: Bool, background: Color?, corners: CornerShape,
+         borderWidth: CGFloat, borderColor: Color?, masksToBounds: Bool, shadow: ShadowSpec?, mask: RenderNode?,
+         contents: ContentsSpec?, rasterization: RasterizationSpec?, isDoubleSided: Bool,
+         allowsEdgeAntialiasing: Bool, sublayers: [RenderNode]) {
+        self.kind = kind; self.identity = identity; self.name = name; self.bounds = bounds
+        self.toParent = toParent; self.zPosition = zPosition; self.opacity = opacity
+        self.allowsGroupOpacity = allowsGroupOpacity; self.background = background; self.corners = corners
+        self.borderWidth = borderWidth; self.borderColor = borderColor; self.masksToBounds = masksToBounds
+        self.shadow = shadow; self.mask = mask; self.contents = contents; self.rasterization = rasterization
+        self.isDoubleSided = isDoubleSided; self.allowsEdgeAntialiasing = allowsEdgeAntialiasing
+        self.sublayers = sublayers
+    }
+
+    var isTransformLayer: Bool { if case .transform = kind { return true } else { return false } }
+
+    /// How many things this layer draws itself (background, contents, content layer, border),
+    /// ignoring sublayers: group opacity only matters when something overlaps something else.
+    var ownPrimitiveCount: Int {
+        var n = 0
+        if background != nil { n += 1 }
+        if contents != nil { n += 1 }
+        if hasBorder { n += 1 }
+        switch kind {
+        case .shape(let s): n += (s.fillColor != nil ? 1 : 0) + (s.stroke != nil ? 1 : 0)
+        case .gradient: n += 1
+        case .replicator, .plain, .transform: break
+        }
+        return n
+    }
+
+    var hasBorder: Bool { borderWidth > 0 && borderColor != nil && !isTransformLayer }
+}
+
+/// Rounded-corner geometry of a layer's bounds: radius per corner after `maskedCorners` and
+/// clamping, in the order minXminY, maxXminY, maxXmaxY, minXmaxY.
+struct CornerShape: Equatable {
+    var radii: (CGFloat, CGFloat, CGFloat, CGFloat)
+    var continuous: Bool
+
+    static let square = CornerShape(radii: (0, 0, 0, 0), continuous: false)
+
+    var isSquare: Bool { radii.0 == 0 && radii.1 == 0 && radii.2 == 0 && radii.3 == 0 }
+
+    static func == (l: CornerShape, r: CornerShape) -> Bool {
+        l.radii.0 == r.radii.0 && l.radii.1 == r.radii.1 && l.radii.2 == r.radii.2 && l.radii.3 == r.radii.3
+            && l.continuous == r.continuous
+    }
+
+    /// The same corners, each shrunk by `inset` (the inner edge of a border; CSS's rule, research §3).
+    func inset(by inset: CGFloat) -> CornerShape {
+        CornerShape(radii: (max(radii.0 - inset, 0), max(radii.1 - inset, 0),
+                            max(radii.2 - inset, 0), max(radii.3 - inset, 0)), continuous: continuous)
+    }
+}
+
+struct ShadowSpec {
+    /// Straight colour with `shadowOpacity` folded into alpha.
+    var color: Color
+    var offset: CGSize
+    /// Gaussian sigma in points (see `shadowSigmaPerRadius`).
+    var sigma: CGFloat
+    var path: Raster.Path?
+}
+
+struct ContentsSpec {
+    var image: CGImage
+    var gravity: String
+    var scale: CGFloat
+    var rect: CGRect
+    var center: CGRect
+    var minification: SamplingFilter
+    var magnification: SamplingFilter
+}
+
+struct RasterizationSpec {
+    var scale: CGFloat
+    /// Changes whenever anything in the subtree changes: the cache key with `identity`.
+    var version: UInt64
+}
+
+struct ShapeContent {
+    var path: Raster.Path
+    var fillColor: Color?
+    var fillRule: FillRule
+    var stroke: StrokeSpec?
+}
+
+struct StrokeSpec {
+    var color: Color
+    var style: StrokeStyle
+    var start: CGFloat
+    var end: CGFloat
+}
+
+struct GradientContent {
+    enum Kind { case axial, radial, conic }
+    var kind: Kind
+    var colors: [Color]
+    var locations: [CGFloat]
+    var startPoint: CGPoint
+    var endPoint: CGPoint
+}
+
+struct ReplicatorContent {
+    var instanceCount: Int
+    var instanceTransform: CATransform3D
+    var instanceColor: Color
+    var redOffset: Float, greenOffset: Float, blueOffset: Float, alphaOffset: Float
+}

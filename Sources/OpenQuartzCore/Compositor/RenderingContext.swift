@@ -1,0 +1,59 @@
+import Foundation
+import Raster
+
+/// The layers that share one 3D space: a flattening layer's sublayers, plus the descendants
+/// reached only through `CATransformLayer`s (research §7). Only within it is depth sorting done.
+enum RenderingContext {
+    struct Member {
+        let node: RenderNode
+        /// The member's bounds space → the context's space (unflattened; may be projective).
+        let toContext: CATransform3D
+        /// Opacity of the transform layers passed through, applied to each member on its own.
+        let alpha: Float
+        /// Painter's order among equals: array order, depth-first.
+        let order: Int
+    }
+
+    struct DrawItem {
+        let member: Int
+        /// A piece of the member's plane, in the context's flattened plane, when the depth sort
+        /// cut it; nil to draw the whole member.
+        let fragment: Raster.Path?
+    }
+
+    static func members(of n: RenderNode) -> [Member] {
+        var out: [Member] = []
+        out.reserveCapacity(n.sublayers.count)
+        func gather(_ nodes: [RenderNode], through m: CATransform3D?, alpha: Float) {
+            for s in nodes {
+                let t = m.map { CATransform3DConcat(s.toParent, $0) } ?? s.toParent
+                if s.isTransformLayer {
+                    gather(s.sublayers, through: t, alpha: alpha * s.opacity)
+                } else {
+                    out.append(Member(node: s, toContext: t, alpha: alpha, order: out.count))
+                }
+            }
+        }
+        gather(n.sublayers, through: nil, alpha: 1)
+        return out
+    }
+
+    /// Back to front. Layers in a plain 2D arrangement keep array order with `zPosition`
+    /// moving them forward (CALayer.h); anything in 3D is sorted by its geometry.
+    static func drawOrder(_ members: [Member]) -> [DrawItem] {
+        if members.allSatisfy({ isPlanar($0.toContext) }) {
+            let sorted = members.indices.sorted { i, j in
+                let zi = members[i].toContext.m43, zj = members[j].toContext.m43
+                return zi != zj ? zi < zj : i < j
+            }
+            return sorted.map { DrawItem(member: $0, fragment: nil) }
+        }
+        return ContextOrder.order(members)
+    }
+
+    /// The matrix keeps the layer in a plane parallel to the context's, with no perspective.
+    private static func isPlanar(_ m: CATransform3D) -> Bool {
+        m.m13 == 0 && m.m23 == 0 && m.m14 == 0 && m.m24 == 0 && m.m34 == 0 && m.m44 == 1
+            && m.m31 == 0 && m.m32 == 0
+    }
+}

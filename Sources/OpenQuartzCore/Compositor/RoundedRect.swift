@@ -1,0 +1,56 @@
+import Foundation
+import Raster
+
+/// The outline of a layer's rounded bounds, per corner, for `cornerCurve` circular and
+/// continuous.
+enum RoundedRect {
+    /// Cubic approximation of a quarter circle: control points at 4/3·tan(π/8) of the radius.
+    static let kappa = 0.5522847498307936
+
+    static func path(_ b: CGRect, _ c: CornerShape) -> Raster.Path {
+        let x0 = Double(b.minX), y0 = Double(b.minY), x1 = Double(b.maxX), y1 = Double(b.maxY)
+        let r = [Double(c.radii.0), Double(c.radii.1), Double(c.radii.2), Double(c.radii.3)]
+        let half = min(x1 - x0, y1 - y0) / 2
+        // The continuous (iOS 7 "squircle") corner needs 1.5287·r of straight edge on each side;
+        // on a smaller rectangle use the circular one rather than a shape we cannot verify.
+        let continuous = c.continuous && r.allSatisfy { $0 * 1.52866483 <= half }
+        var p = Raster.Path()
+        // Corners clockwise on screen from the top-left; each given by its corner point and
+        // the unit directions along the incoming and outgoing edges.
+        let corners: [(cx: Double, cy: Double, inX: Double, inY: Double, outX: Double, outY: Double, r: Double)] = [
+            (x0, y0, 0, -1, 1, 0, r[0]), (x1, y0, 1, 0, 0, 1, r[1]),
+            (x1, y1, 0, 1, -1, 0, r[2]), (x0, y1, -1, 0, 0, -1, r[3]),
+        ]
+        for (i, k) in corners.enumerated() {
+            // Point at distance (a along the incoming edge back from the corner, b along the outgoing).
+            func pt(_ back: Double, _ fwd: Double) -> (Double, Double) {
+                (k.cx - k.inX * back * k.r + k.outX * fwd * k.r, k.cy - k.inY * back * k.r + k.outY * fwd * k.r)
+            }
+            if k.r <= 0 {
+                if i == 0 { p.move(to: k.cx, k.cy) } else { p.line(to: k.cx, k.cy) }
+                continue
+            }
+            if continuous {
+                // PaintCode's reconstruction of UIBezierPath's continuous corner (research §3),
+                // in units of r measured from the corner along each edge.
+                let s = pt(1.52866483, 0)
+                if i == 0 { p.move(to: s.0, s.1) } else { p.line(to: s.0, s.1) }
+                cubicTo(&p, pt(1.08849323, 0), pt(0.86840689, 0), pt(0.66993427, 0.06549600))
+                let l1 = pt(0.63149399, 0.07491100); p.line(to: l1.0, l1.1)
+                cubicTo(&p, pt(0.37282392, 0.16905899), pt(0.16905899, 0.37282392), pt(0.07491100, 0.63149399))
+                let l2 = pt(0.06549600, 0.66993427); p.line(to: l2.0, l2.1)
+                cubicTo(&p, pt(0, 0.86840689), pt(0, 1.08849323), pt(0, 1.52866483))
+            } else {
+                let s = pt(1, 0)
+                if i == 0 { p.move(to: s.0, s.1) } else { p.line(to: s.0, s.1) }
+                cubicTo(&p, pt(1 - kappa, 0), pt(0, 1 - kappa), pt(0, 1))
+            }
+        }
+        p.close()
+        return p
+    }
+
+    private static func cubicTo(_ p: inout Raster.Path, _ c1: (Double, Double), _ c2: (Double, Double), _ e: (Double, Double)) {
+        p.cubic(to: e.0, e.1, control1: c1.0, c1.1, control2: c2.0, c2.1)
+    }
+}

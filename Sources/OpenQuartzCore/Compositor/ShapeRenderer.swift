@@ -1,0 +1,24 @@
+import Foundation
+import Raster
+
+/// Draws a `CAShapeLayer`'s fill, then its stroke over it (CAShapeLayer.h).
+enum ShapeRenderer {
+    static func draw(_ s: ShapeContent, through m: ProjectiveTransform, alpha: Float, into t: Target) {
+        if let fill = s.fillColor {
+            t.surface.fill(s.path, transform: m, rule: s.fillRule, color: fill.withAlpha(multipliedBy: alpha),
+                           clip: t.clip, antialias: true)
+        }
+        if let st = s.stroke {
+            var path = s.path
+            if st.start > 0 || st.end < 1 {
+                if st.end <= st.start { return }
+                path = path.trimmed(from: Double(st.start), to: Double(st.end))
+            }
+            // Flatten finely enough in layer space for the target's scale.
+            let scale = max(sqrt(abs(m.m11 * m.m22 - m.m12 * m.m21)), 1e-6)
+            let outline = path.stroked(st.style, tolerance: 0.1 / scale)
+            t.surface.fill(outline, transform: m, rule: .nonZero, color: st.color.withAlpha(multipliedBy: alpha),
+                           clip: t.clip, antialias: true)
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import Raster
+
+/// Core Animation draws shadows with a Gaussian whose sigma equals `shadowRadius` in points.
+/// Source: research/ca-semantics.md §4 — WebKit maps CSS `drop-shadow()` stdDeviation straight
+/// onto `shadowRadius`, and Bjango measured iOS blur as twice CSS's blur length (σ = blur / 2).
+public let shadowSigmaPerRadius: CGFloat = 1.0
+
+/// Builds the render tree from the live layers. Hidden layers are dropped here.
+struct Snapshotter {
+    func snapshot(_ layer: CALayer, parent: CALayer?) -> RenderNode? {
+        if layer.isHidden { return nil }
+        var toParent = layer.localTransform()
+        if let p = parent { toParent = CATransform3DConcat(toParent, p.sublayerSpaceTransform()) }
+        return node(layer, toParent: toParent)
+    }
+
+    private func node(_ layer: CALayer, toParent: CATransform3D) -> RenderNode {
+        let b = layer.bounds.standardized
+        let isTransform = layer is CATransformLayer
+        var children: [RenderNode] = []
+        if let subs = layer.sublayers {
+            children.reserveCapacity(subs.count)
+            let sub = layer.sublayerSpaceTransform()
+            let subIsIdentity = CATransform3DIsIdentity(sub)
+            for s in subs where !s.isHidden {
+                var m = s.localTransform()
+                if !subIsIdentity { m = CATransform3DConcat(m, sub) }
+                children.append(node(s, toParent: m))
+            }
+        }
+        let kind: RenderNode.Kind
+        if isTransform {
+            kind = .transform
+        } else if let shape = layer as? CAShapeLayer {
+            kind = shapeContent(shape).map { .shape($0) } ?? .plain
+        } else if let g = layer as? CAGradientLayer {
+            kind = gradientContent(g).map { .gradient($0) } ?? .plain
+        } else if let r = layer as? CAReplicatorLayer {
+            kind = .replicator(ReplicatorContent(
+                instanceCount: max(r.instanceCount, 0), instanceTransform: r.instanceTransform,
+                instanceColor: Color(r.instanceColor) ?? .white,
+                redOffset: r.instanceRedOffset, greenOffset: r.instanceGreenOffset,
+                blueOffset: r.instanceBlueOffset, alphaOffset: r.instanceAlphaOffset))
+        } else {
+            kind = .plain
+        }
+        let drawsOwn = !isTransform
+        var shadow: ShadowSpec?
+        if drawsOwn, layer.shadowOpacity > 0, var color = Color(layer.shadowColor) {
+            color.a *= min(max(layer.shadowOpacity, 0), 1)
+            if color.a > 0 {
+                shadow = ShadowSpec(color: color, offset: layer.shadowOffset,
+                                    sigma: max(layer.shadowRadius, 0) * shadowSigmaPerRadius,
+                                    path: layer.shadowPath.map { Raster.Path($0) })
+            }
+        }
+        var contents: ContentsSpec?
+        if drawsOwn, let image = layer.contents as? CGImage {
+            contents = ContentsSpec(image: image, gravity: layer.contentsGravity.rawValue,
+                                    scale: layer.contentsScale > 0 ? layer.contentsScale : 1,
+                                    rect: layer.contentsRect, center: layer.contentsCenter,
+                                    minification: SamplingFilter(layer.minificationFilter),
+                                    magnification: SamplingFilter(layer.magnificationFilter))
+        }
+        var mask: RenderNode?
+        if drawsOwn, let m = layer.mask, !m.isHidden {
+            // The mask is laid out in the host's bounds space like a sublayer, but the host's
+            // sublayerTransform does not apply to it (it is not a sublayer).
+            mask = node(m, toParent: m.localTransform())
+        }
+        let background = drawsOwn ? Color(layer.backgroundColor).flatMap { $0.a > 0 ? $0 : nil } : nil
+        let border = drawsOwn ? Color(layer.borderColor).flatMap { $0.a > 0 ? $0 : nil } : nil
+        return RenderNode(
+            kind: kind, identity: ObjectIdentifier(layer), name: layer.name, bounds: b, toParent: toParent,
+            zPosition: layer.zPosition, opacity: min(max(layer.opacity, 0), 1),
+            allowsGroupOpacity: layer.allowsGroupOpacity, background: background,
+            corners: cornerShape(layer, bounds: b), borderWidth: drawsOwn ? max(layer.borderWidth, 0) : 0,
+            borderColor: border, masksToBounds: drawsOwn && layer.masksToBounds, shadow: shadow, mask: mask,
+            contents: contents,
+            rasterization: drawsOwn && layer.shouldRasterize
+                ? RasterizationSpec(scale: layer.rasterizationScale > 0 ? layer.rasterizationScale : 1,
+                                    version: subtreeVersion(layer)) : nil,
+            isDoubleSided: layer.isDoubleSided, allowsEdgeAntialiasing: layer.allowsEdgeAntialiasing,
+            sublayers: children)
+    }
+
+    private func cornerShape(_ layer: CALayer, bounds b: CGRect) -> CornerShape {
+        let r = min(max(layer.cornerRadius, 0), min(b.width, b.height) / 2)
+        if r <= 0 { return .square }
+        let m = layer.maskedCorners
+        return CornerShape(radii: (m.contains(.layerMinXMinYCorner) ? r : 0, m.contains(.layerMaxXMinYCorner) ? r : 0,
+                                   m.contains(.layerMaxXMaxYCorner) ? r : 0, m.contains(.layerMinXMaxYCorner) ? r : 0),
+                           continuous: layer.cornerCurve == .continuous)
+    }
+
+    private func shapeContent(_ s: CAShapeLayer) -> ShapeContent? {
+        guard let cgPath = s.path else { return nil }
+        let path = Raster.Path(cgPath)
+        let fill = Color(s.fillColor).flatMap { $0.a > 0 ? $0 : nil }
+        var stroke: StrokeSpec?
+        if let c = Color(s.strokeColor), c.a > 0, s.lineWidth > 0 {
+            let style = StrokeStyle(
+                width: Double(s.lineWidth), cap: LineCap(s.lineCap), join: LineJoin(s.lineJoin),
+                miterLimit: Double(s.miterLimit), dashes: (s.lineDashPattern ?? []).map { $0.doubleValue },
+                dashPhase: Double(s.lineDashPhase))
+            stroke = StrokeSpec(color: c, style: style, start: min(max(s.strokeStart, 0), 1),
+                                end: min(max(s.strokeEnd, 0), 1))
+        }
+        if fill == nil && stroke == nil { return nil }
+        return ShapeContent(path: path, fillColor: fill, fillRule: s.fillRule == .evenOdd ? .evenOdd : .nonZero,
+                            stroke: stroke)
+    }
+
+    private func gradientContent(_ g: CAGradientLayer) -> GradientContent? {
+        let colors = (g.colors ?? []).compactMap { ($0 as? CGColor).flatMap { Color($0) } }
+        if colors.isEmpty { return nil }
+        var locations = (g.locations ?? []).map { CGFloat($0.doubleValue) }
+        if locations.count != colors.count {
+            locations = colors.count == 1 ? [0] : (0..<colors.count).map { CGFloat($0) / CGFloat(colors.count - 1) }
+        }
+        let kind: GradientContent.Kind = g.type == .radial ? .radial : g.type == .conic ? .conic : .axial
+        return GradientContent(kind: kind, colors: colors, locations: locations,
+                               startPoint: g.startPoint, endPoint: g.endPoint)
+    }
+
+    /// A key that changes when anything in the subtree (or its mask) changes.
+    private func subtreeVersion(_ layer: CALayer) -> UInt64 {
+        var h: UInt64 = 1469598103934665603
+        func visit(_ l: CALayer) {
+            h = (h ^ l.modificationCount &+ UInt64(UInt(bitPattern: ObjectIdentifier(l).hashValue))) &* 1099511628211
+            l.mask.map(visit)
+            l.sublayers?.forEach(visit)
+        }
+        visit(layer)
+        return h
+    }
+}

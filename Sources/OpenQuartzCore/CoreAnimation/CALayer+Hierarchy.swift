@@ -1,0 +1,165 @@
+import Foundation
+
+/// The layer tree: sublayers (back to front) and masks.
+///
+/// Core Animation raises an exception for a cycle; OpenQuartzCore stops with a `precondition` that
+/// names both layers and leaves the tree untouched. Code handling untrusted input (the scene
+/// parser) asks `canAddSublayer(_:)` / `canSetMask(_:)` first.
+extension CALayer {
+
+    // MARK: Checks (OpenQuartzCore extension)
+
+    /// OpenQuartzCore extension: whether `layer` may become a sublayer of this layer. False when
+    /// `layer` is this layer or one of its ancestors (a cycle), or is some layer's `mask`.
+    public final func canAddSublayer(_ layer: CALayer) -> Bool {
+        sublayerRefusal(layer) == nil
+    }
+
+    /// OpenQuartzCore extension: whether `layer` may become this layer's `mask`. False when it is
+    /// this layer or one of its ancestors, or already the mask of another layer. Nil is always fine.
+    public final func canSetMask(_ layer: CALayer?) -> Bool {
+        guard let layer else { return true }
+        return maskRefusal(layer) == nil
+    }
+
+    /// Why `layer` cannot be added as a sublayer, or nil.
+    final func sublayerRefusal(_ layer: CALayer) -> String? {
+        if let cycle = cycleRefusal(layer) { return cycle }
+        if layer.isMaskLayer, let host = layer.superlayer {
+            return "cannot add layer \(layer.debugLabel) as a sublayer of \(debugLabel): it is the mask of \(host.debugLabel)"
+        }
+        return nil
+    }
+
+    final func maskRefusal(_ layer: CALayer) -> String? {
+        if let cycle = cycleRefusal(layer) { return cycle }
+        if layer.isMaskLayer, let host = layer.superlayer, host !== self {
+            return "cannot make layer \(layer.debugLabel) the mask of \(debugLabel): it is the mask of \(host.debugLabel)"
+        }
+        return nil
+    }
+
+    private final func cycleRefusal(_ layer: CALayer) -> String? {
+        if layer === self { return "cannot add layer \(debugLabel) to itself" }
+        if isDescendant(of: layer) {
+            return "cannot add layer \(layer.debugLabel) to \(debugLabel): \(debugLabel) is inside \(layer.debugLabel) (a cycle)"
+        }
+        return nil
+    }
+
+    /// Whether `ancestor` is reachable by following `superlayer` (masks count: a mask's
+    /// superlayer is its host).
+    final func isDescendant(of ancestor: CALayer) -> Bool {
+        var l = superlayer
+        while let layer = l {
+            if layer === ancestor { return true }
+            l = layer.superlayer
+        }
+        return false
+    }
+
+    /// Whether this layer is its superlayer's `mask`.
+    final var isMaskLayer: Bool { superlayer?.storedMask === self }
+
+    // MARK: Apple's API
+
+    /// Appends `layer` (front-most), removing it from its old superlayer first.
+    public func addSublayer(_ layer: CALayer) {
+        insertSublayer(layer, at: UInt32(clamping: storedSublayers?.count ?? 0))
+    }
+
+    /// Inserts `layer` at `idx` of `sublayers` (counted after removing it from its old place);
+    /// an index past the end appends.
+    public func insertSublayer(_ layer: CALayer, at idx: UInt32) {
+        if let why = sublayerRefusal(layer) { preconditionFailure(why) }
+        layer.detachFromSuperlayer()
+        var list = storedSublayers ?? []
+        list.insert(layer, at: min(Int(idx), list.count))
+        storedSublayers = list
+        layer.superlayer = self
+        noteChange()
+    }
+
+    /// Inserts `layer` just behind `sibling`; at the back when `sibling` is nil or not a sublayer.
+    public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        if let why = sublayerRefusal(layer) { preconditionFailure(why) }
+        layer.detachFromSuperlayer()
+        let i = sibling.flatMap { s in storedSublayers?.firstIndex { $0 === s } } ?? 0
+        insertSublayer(layer, at: UInt32(clamping: i))
+    }
+
+    /// Inserts `layer` just in front of `sibling`; at the front when `sibling` is nil or not a
+    /// sublayer.
+    public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        if let why = sublayerRefusal(layer) { preconditionFailure(why) }
+        layer.detachFromSuperlayer()
+        let end = storedSublayers?.count ?? 0
+        let i = sibling.flatMap { s in storedSublayers?.firstIndex { $0 === s }.map { $0 + 1 } } ?? end
+        insertSublayer(layer, at: UInt32(clamping: i))
+    }
+
+    /// Puts `newLayer` where `oldLayer` is in `sublayers`. Does nothing when `oldLayer` is not a
+    /// sublayer of this layer.
+    public func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
+        guard oldLayer !== newLayer, oldLayer.superlayer === self, !oldLayer.isMaskLayer else { return }
+        if let why = sublayerRefusal(newLayer) { preconditionFailure(why) }
+        newLayer.detachFromSuperlayer()
+        guard var list = storedSublayers, let i = list.firstIndex(where: { $0 === oldLayer }) else { return }
+        list[i] = newLayer
+        storedSublayers = list
+        oldLayer.superlayer = nil
+        newLayer.superlayer = self
+        noteChange()
+    }
+
+    /// Detaches the layer from its superlayer, or from its host when it is a mask.
+    public func removeFromSuperlayer() { detachFromSuperlayer() }
+
+    // MARK: Storage updates
+
+    final func detachFromSuperlayer() {
+        guard let parent = superlayer else { return }
+        if parent.storedMask === self {
+            parent.storedMask = nil
+        } else if var list = parent.storedSublayers, let i = list.firstIndex(where: { $0 === self }) {
+            list.remove(at: i)
+            parent.storedSublayers = list
+        }
+        superlayer = nil
+        parent.noteChange()
+    }
+
+    final func replaceAllSublayers(with newList: [CALayer]?) {
+        let incoming = newList ?? []
+        for (i, layer) in incoming.enumerated() {
+            if layer.superlayer !== self || layer.isMaskLayer, let why = sublayerRefusal(layer) {
+                preconditionFailure(why)
+            }
+            if incoming[..<i].contains(where: { $0 === layer }) {
+                preconditionFailure("layer \(layer.debugLabel) appears twice in the sublayers of \(debugLabel)")
+            }
+        }
+        for old in storedSublayers ?? [] where !incoming.contains(where: { $0 === old }) {
+            old.superlayer = nil
+        }
+        for layer in incoming where layer.superlayer !== self {
+            layer.detachFromSuperlayer()
+            layer.superlayer = self
+        }
+        storedSublayers = newList
+        noteChange()
+    }
+
+    final func replaceMask(with newMask: CALayer?) {
+        if newMask === storedMask { noteChange(); return }
+        if let newMask, let why = maskRefusal(newMask) { preconditionFailure(why) }
+        storedMask?.superlayer = nil
+        storedMask = nil
+        if let newMask {
+            newMask.detachFromSuperlayer()
+            newMask.superlayer = self
+            storedMask = newMask
+        }
+        noteChange()
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+
+/// Core Animation's layer: a rectangle with a background, border, contents, shadow and sublayers,
+/// placed in its superlayer by `position`, `anchorPoint`, `bounds` and `transform`.
+///
+/// Property names, types and defaults are Apple's (CALayer.h). Geometry helpers live in
+/// `CALayer+Geometry.swift`, the layer tree in `CALayer+Hierarchy.swift`, hit testing in
+/// `CALayer+HitTesting.swift`.
+///
+/// OpenQuartzCore extensions (not in Apple's API) are marked as such: `modificationCount`,
+/// `allowsHitTesting`, `canAddSublayer(_:)`, `canSetMask(_:)`, `transformToSuperlayer()`.
+open class CALayer: Hashable, CustomStringConvertible {
+
+    // MARK: Change tracking (OpenQuartzCore extension)
+
+    /// Bumped (wrapping) on every property set of this layer, and on every change of its
+    /// `sublayers` list or `mask`. Not propagated to ancestors: a renderer that caches a subtree
+    /// compares the counters of the layers in it. Setting a property to its current value still
+    /// counts as a change.
+    public internal(set) var modificationCount: UInt64 = 0
+
+    @inline(__always) final func noteChange() { modificationCount &+= 1 }
+
+    // MARK: Geometry
+
+    open var bounds: CGRect = .zero { didSet { noteChange() } }
+    open var position: CGPoint = .zero { didSet { noteChange() } }
+    open var zPosition: CGFloat = 0 { didSet { noteChange() } }
+    open var anchorPoint = CGPoint(x: 0.5, y: 0.5) { didSet { noteChange() } }
+    open var anchorPointZ: CGFloat = 0 { didSet { noteChange() } }
+    open var transform: CATransform3D = CATransform3DIdentity { didSet { noteChange() } }
+    open var sublayerTransform: CATransform3D = CATransform3DIdentity { didSet { noteChange() } }
+    /// Flips the geometry of the sublayers vertically about the middle of `bounds`
+    /// (see `transformToSuperlayer()`); `contents` keep their orientation.
+    open var isGeometryFlipped = false { didSet { noteChange() } }
+
+    /// The bounding box of the layer's bounds in the superlayer's coordinate space (the space
+    /// `position` is measured in). Setting it sets `bounds.size` (keeping `bounds.origin`) and
+    /// `position = frame.origin + anchorPoint * frame.size`, ignoring `transform`, as Core
+    /// Animation does; Apple calls the result undefined under non-rectilinear transforms.
+    open var frame: CGRect {
+        get { computedFrame() }
+        set { applyFrame(newValue) }
+    }
+
+    // MARK: Tree
+
+    /// The layer this one is a sublayer or the `mask` of.
+    public internal(set) weak var superlayer: CALayer?
+
+    /// Back to front. Setting it re-parents the new layers and detaches the old ones; a layer that
+    /// `canAddSublayer(_:)` refuses stops the program (check first for untrusted input).
+    open var sublayers: [CALayer]? {
+        get { storedSublayers }
+        set { replaceAllSublayers(with: newValue) }
+    }
+    var storedSublayers: [CALayer]?
+
+    /// A layer whose alpha masks this layer's composite. Its `superlayer` becomes this layer; it is
+    /// not in `sublayers`. A layer that `canSetMask(_:)` refuses stops the program.
+    open var mask: CALayer? {
+        get { storedMask }
+        set { replaceMask(with: newValue) }
+    }
+    var storedMask: CALayer?
+
+    // MARK: Visibility and compositing
+
+    open var isHidden = false { didSet { noteChange() } }
+    open var opacity: Float = 1 { didSet { noteChange() } }
+    /// Apple's default is true on iOS ≥ 7 and macOS; a scene's canvas may give another default.
+    open var allowsGroupOpacity = true { didSet { noteChange() } }
+    open var isDoubleSided = true { didSet { noteChange() } }
+    open var masksToBounds = false { didSet { noteChange() } }
+    /// Apple's default is false on iOS, true on macOS; OpenQuartzCore follows iOS.
+    open var allowsEdgeAntialiasing = false { didSet { noteChange() } }
+    open var edgeAntialiasingMask: CAEdgeAntialiasingMask =
+        [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge] { didSet { noteChange() } }
+    open var shouldRasterize = false { didSet { noteChange() } }
+    open var rasterizationScale: CGFloat = 1 { didSet { noteChange() } }
+
+    // MARK: Background and border
+
+    open var backgroundColor: CGColor? { didSet { noteChange() } }
+    open var cornerRadius: CGFloat = 0 { didSet { noteChange() } }
+    open var cornerCurve: CALayerCornerCurve = .circular { didSet { noteChange() } }
+    open var maskedCorners: CACornerMask =
+        [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner] { didSet { noteChange() } }
+    open var borderWidth: CGFloat = 0 { didSet { noteChange() } }
+    open var borderColor: CGColor? = CGColor.black { didSet { noteChange() } }
+
+    // MARK: Shadow
+
+    open var shadowOpacity: Float = 0 { didSet { noteChange() } }
+    open var shadowColor: CGColor? = CGColor.black { didSet { noteChange() } }
+    open var shadowOffset = CGSize(width: 0, height: -3) { didSet { noteChange() } }
+    open var shadowRadius: CGFloat = 3 { didSet { noteChange() } }
+    open var shadowPath: CGPath? { didSet { noteChange() } }
+
+    // MARK: Contents
+
+    /// Normally a `CGImage`; anything else draws nothing.
+    open var contents: Any? { didSet { noteChange() } }
+    open var contentsGravity: CALayerContentsGravity = .resize { didSet { noteChange() } }
+    open var contentsScale: CGFloat = 1 { didSet { noteChange() } }
+    open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { noteChange() } }
+    open var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { noteChange() } }
+    open var minificationFilter: CALayerContentsFilter = .linear { didSet { noteChange() } }
+    open var magnificationFilter: CALayerContentsFilter = .linear { didSet { noteChange() } }
+    open var minificationFilterBias: Float = 0 { didSet { noteChange() } }
+
+    // MARK: Identification and interaction
+
+    open var name: String? { didSet { noteChange() } }
+
+    /// OpenQuartzCore extension: false keeps this layer and its whole subtree out of `hitTest(_:)`
+    /// (the role UIKit's `isUserInteractionEnabled` plays for views). Rendering is unaffected.
+    open var allowsHitTesting = true { didSet { noteChange() } }
+
+    // MARK: Initialisers
+
+    public init() {}
+
+    /// A copy of `layer`'s own properties, as Core Animation makes presentation layers. The tree
+    /// is not copied: the new layer has no superlayer, no sublayers and no mask. Anything that is
+    /// not a `CALayer` gives a default layer. Subclasses copy their own properties after calling
+    /// this.
+    public init(layer: Any) {
+        guard let l = layer as? CALayer else { return }
+        bounds = l.bounds; position = l.position; zPosition = l.zPosition
+        anchorPoint = l.anchorPoint; anchorPointZ = l.anchorPointZ
+        transform = l.transform; sublayerTransform = l.sublayerTransform
+        isGeometryFlipped = l.isGeometryFlipped
+        isHidden = l.isHidden; opacity = l.opacity; allowsGroupOpacity = l.allowsGroupOpacity
+        isDoubleSided = l.isDoubleSided; masksToBounds = l.masksToBounds
+        allowsEdgeAntialiasing = l.allowsEdgeAntialiasing; edgeAntialiasingMask = l.edgeAntialiasingMask
+        shouldRasterize = l.shouldRasterize; rasterizationScale = l.rasterizationScale
+        backgroundColor = l.backgroundColor; cornerRadius = l.cornerRadius; cornerCurve = l.cornerCurve
+        maskedCorners = l.maskedCorners; borderWidth = l.borderWidth; borderColor = l.borderColor
+        shadowOpacity = l.shadowOpacity; shadowColor = l.shadowColor; shadowOffset = l.shadowOffset
+        shadowRadius = l.shadowRadius; shadowPath = l.shadowPath
+        contents = l.contents; contentsGravity = l.contentsGravity; contentsScale = l.contentsScale
+        contentsRect = l.contentsRect; contentsCenter = l.contentsCenter
+        minificationFilter = l.minificationFilter; magnificationFilter = l.magnificationFilter
+        minificationFilterBias = l.minificationFilterBias
+        name = l.name; allowsHitTesting = l.allowsHitTesting
+    }
+
+    // MARK: Affine transform
+
+    /// The affine part of `transform`, or the identity when `transform` is not affine
+    /// (Apple-measured, research §1.2).
+    open func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(transform) }
+
+    open func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
+
+    // MARK: Overridable queries
+
+    /// Whether `p` (in this layer's bounds space) is inside the layer: the half-open rectangle
+    /// `bounds` (min edges in, max edges out), ignoring corner radius and content alpha, as Core
+    /// Animation does. Override to change the hit area.
+    open func contains(_ p: CGPoint) -> Bool {
+        let b = bounds.standardized
+        return p.x >= b.minX && p.x < b.maxX && p.y >= b.minY && p.y < b.maxY
+    }
+
+    /// The front-most layer under `p` (in the superlayer's coordinate space) among this layer and
+    /// its subtree, or nil. See `CALayer+HitTesting.swift` for the rules.
+    open func hitTest(_ p: CGPoint) -> CALayer? { hitTest(p, through: transformFromSuperlayerToHitSpace()) }
+
+    /// Whether `contents` are drawn flipped relative to this layer's bounds space: true when an odd
+    /// number of layers from this one up to the root have `isGeometryFlipped` set.
+    open func contentsAreFlipped() -> Bool {
+        var flipped = false
+        var l: CALayer? = self
+        while let layer = l {
+            if layer.isGeometryFlipped { flipped.toggle() }
+            l = layer.superlayer
+        }
+        return flipped
+    }
+
+    /// OpenQuartzCore extension: false for layers that keep their sublayers in 3D instead of
+    /// projecting them into their own plane (CATransformLayer, a CAReplicatorLayer with
+    /// `preservesDepth`). Such a layer is never hit itself and draws no content of its own.
+    public var flattensSublayers: Bool { true }
+
+    // MARK: Identity
+
+    public static func == (a: CALayer, b: CALayer) -> Bool { a === b }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+    open var description: String { "<\(type(of: self)) \(debugLabel)>" }
+
+    /// The name, or the type and object identity of an unnamed layer (used in error messages).
+    final var debugLabel: String {
+        if let name { return "'\(name)'" }
+        return "\(type(of: self))@\(String(UInt(bitPattern: ObjectIdentifier(self).hashValue), radix: 16))"
+    }
+}

@@ -1,0 +1,13 @@
+import Foundation
+
+/// A layer that keeps its sublayers in 3D instead of flattening them into its plane, so sublayers
+/// of sublayers share one 3D space (CATransformLayer.h). It draws nothing of its own (no
+/// background, border, contents or shadow) and ignores `mask` and `masksToBounds`; its opacity
+/// applies to each sublayer separately. It is never returned by `hitTest(_:)`: the point passes
+/// to its sublayers through its geometry.
+open class CATransformLayer: CALayer {
+    public override init() { super.init() }
+    public override init(layer: Any) { super.init(layer: layer) }
+
+    public override var flattensSublayers: Bool { false }
+}

@@ -1,0 +1,22 @@
+import Foundation
+import Raster
+import Codecs
+
+extension CGImage {
+    /// Decodes a PNG (every colour type, bit depth and interlacing; see `PNG.decode`).
+    public convenience init(pngData: [UInt8], limits: PNGLimits = .default) throws {
+        let surface = try PNG.decode(pngData, limits: limits)
+        guard surface.width > 0, surface.height > 0 else { throw PNGError("PNG: image has no pixels") }
+        self.init(surface: surface)!
+    }
+
+    /// The image as PNG bytes (RGBA, 8 bits per channel, un-premultiplied).
+    public func pngData() -> [UInt8] { PNG.encode(surface) }
+
+    /// Writes the PNG atomically: a temporary file in the same folder, renamed over the
+    /// destination only once it is complete, so a reader never sees half a file.
+    public func writePNG(toFile path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        try Data(pngData()).write(to: url, options: .atomic)
+    }
+}

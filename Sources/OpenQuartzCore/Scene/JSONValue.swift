@@ -1,0 +1,55 @@
+/// A JSON document as written, with the distinctions a scene file needs and
+/// `JSONSerialization` loses: `true` is not `1`, `1` is not `1.0`, and an
+/// object keeps its members in file order (duplicates are refused at parse time).
+enum JSONValue: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    /// A number written without fraction or exponent that fits an `Int`.
+    case int(Int)
+    /// Any other number; always finite (the parser refuses overflow).
+    case double(Double)
+    case string(String)
+    case array([JSONValue])
+    case object(JSONObject)
+
+    /// The value as a number, whichever way it was written.
+    var number: Double? {
+        switch self {
+        case .int(let i): return Double(i)
+        case .double(let d): return d
+        default: return nil
+        }
+    }
+
+    /// What kind of value this is, for "expected …, got …" messages.
+    var kindName: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .int, .double: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}
+
+/// A JSON object's members in file order. Lookup is linear: scene objects
+/// have a handful of keys, where a scan beats hashing.
+struct JSONObject: Equatable, Sendable {
+    struct Member: Equatable, Sendable {
+        var key: String
+        var value: JSONValue
+    }
+    var members: [Member]
+
+    init(_ members: [Member] = []) { self.members = members }
+
+    subscript(key: String) -> JSONValue? {
+        for m in members where m.key == key { return m.value }
+        return nil
+    }
+
+    var keys: [String] { members.map(\.key) }
+    var count: Int { members.count }
+}

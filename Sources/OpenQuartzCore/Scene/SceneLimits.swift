@@ -1,0 +1,24 @@
+/// Bounds on the work a scene may ask for, so a server rendering scenes from strangers
+/// cannot be made to allocate without limit. Each is checked before the allocation it guards.
+public struct SceneLimits: Equatable, Sendable {
+    /// Largest canvas side in pixels (after `scale`).
+    public var maxCanvasPixelsPerSide: Int = 16384
+    /// Deepest layer nesting (the root's sublayers are depth 1; a mask counts as a level).
+    public var maxDepth: Int = 256
+    /// Most layers in the tree, masks included.
+    public var maxLayers: Int = 1_000_000
+    /// Largest decoded `contents` image, in pixels.
+    public var maxImagePixels: Int = 100_000_000
+
+    public init() {}
+
+    public init(maxCanvasPixelsPerSide: Int = 16384, maxDepth: Int = 256,
+                maxLayers: Int = 1_000_000, maxImagePixels: Int = 100_000_000) {
+        self.maxCanvasPixelsPerSide = maxCanvasPixelsPerSide
+        self.maxDepth = maxDepth
+        self.maxLayers = maxLayers
+        self.maxImagePixels = maxImagePixels
+    }
+
+    public static let `default` = SceneLimits()
+}

@@ -1,0 +1,20 @@
+import Foundation
+
+/// How a scene file is read.
+public struct SceneOptions: Equatable, Sendable {
+    /// Let `contents` name absolute paths and paths outside the scene's folder.
+    /// Off by default: a scene from a stranger must not read arbitrary files.
+    public var allowAnyPath: Bool
+    public var limits: SceneLimits
+    /// Replaces the file's `canvas.scale` (`oqc render --scale`); the canvas limit applies
+    /// to the result.
+    public var scale: CGFloat?
+
+    public init(allowAnyPath: Bool = false, limits: SceneLimits = .default, scale: CGFloat? = nil) {
+        self.allowAnyPath = allowAnyPath
+        self.limits = limits
+        self.scale = scale
+    }
+
+    public static let `default` = SceneOptions()
+}

@@ -1,0 +1,220 @@
+import Foundation
+
+/// Turns a parsed scene document into values and layers, refusing anything SCENE.md does
+/// not allow with an error that names the file, the JSON path and the problem.
+///
+/// The value readers live in extensions, one file per kind of value (colours, transforms,
+/// paths, images, layers); this file holds the scalar readers they share.
+final class SceneReader {
+    /// The scene file as the caller named it, for messages.
+    let file: String
+    /// Folder that relative `contents` paths resolve against; nil when parsing data that
+    /// has no folder (images given by path are then refused).
+    let baseDirectory: String?
+    let options: SceneOptions
+    /// Canvas defaults for layers that do not set their own (SCENE.md "canvas").
+    var defaultAllowsEdgeAntialiasing = false
+    var defaultAllowsGroupOpacity = true
+    /// Images already decoded, by resolved path, so a picture used by many layers is read once.
+    var imageCache: [String: CGImage] = [:]
+    /// Where each decoded image came from, so the writer can refer to it again.
+    var imageSources: [ObjectIdentifier: String] = [:]
+
+    init(file: String, baseDirectory: String?, options: SceneOptions) {
+        self.file = file
+        self.baseDirectory = baseDirectory
+        self.options = options
+    }
+
+    func fail(_ path: JSONPath, _ problem: String, kind: SceneError.Kind = .invalidScene) -> SceneError {
+        SceneError(kind: kind, file: file, location: path.description, problem: problem)
+    }
+
+    /// A value as it appeared, shortened for a one-line message.
+    static func quote(_ v: JSONValue) -> String {
+        let s = JSONWriter.compact(v)
+        return s.count <= 40 ? s : String(s.prefix(39)) + "…"
+    }
+
+    static func quote(_ s: String) -> String { quote(.string(s)) }
+
+    /// A string quoted whole, for file names that must be shown in full.
+    static func quoteFull(_ s: String) -> String {
+        var out = ""
+        JSONWriter.writeString(s, into: &out)
+        return out
+    }
+
+    func typeError(_ v: JSONValue, _ p: JSONPath, expected: String) -> SceneError {
+        fail(p, "expected \(expected), got \(Self.quote(v))")
+    }
+
+    // MARK: scalars
+
+    func number(_ v: JSONValue, _ p: JSONPath) throws(SceneError) -> CGFloat {
+        switch v {
+        case .int(let i): return CGFloat(i)
+        case .double(let d): return CGFloat(d)
+        default: throw typeError(v, p, expected: "a number")
+        }
+    }
+
+    /// A number in a closed range; `what` names the range in the message.
+    func number(_ v: JSONValue, _ p: JSONPath, in range: ClosedRange<CGFloat>) throws(SceneError) -> CGFloat {
+        let x = try number(v, p)
+        guard range.contains(x) else {
+            throw fail(p, "expected a number in \(Self.text(range.lowerBound))…\(Self.text(range.upperBound)), got \(Self.quote(v))")
+        }
+        return x
+    }
+
+    func nonNegative(_ v: JSONValue, _ p: JSONPath) throws(SceneError) -> CGFloat {
+        let x = try number(v, p)
+        guard x >= 0 else { throw fail(p, "expected a number ≥ 0, got \(Self.quote(v))") }
+        return x
+    }
+
+    func positive(_ v: JSONValue, _ p: JSONPath) throws(SceneError) -> CGFloat {
+        let x = try number(v, p)
+        guard x > 0 else { throw fail(p, "expected a number > 0, got \(Self.quote(v))") }
+        return x
+    }
+
+    func unit(_ v: JSONValue, _ p: JSONPath) throws(SceneError) -> CGFloat {
+        try number(v, p, in: 0...1)
+    }
+
+    func integer(_ v: JSONValue, _ p: JSONPath, min: Int) throws(SceneError) -> Int {
+        let i: Int
+        switch v {
+        case .int(let x): i = x
+        case .double(let d) where d == d.rounded() && abs(d) < 9e15: i = Int(d)
+        default: throw typeError(v, p, expected: "a whole number")
+        }
+        guard i >= min else { throw fail(p, "expected a whole number ≥ \(min), got \(Self.quote(v))") }
+        return i
+    }
+
+    func bool(_ v: JSONValue, _ p: JSONPath) throws(SceneError) -> Bool {
+        guard case .bool(let b) = v else { throw typeError(v, p, expected: "true or false") }
+        return b
+    }
+
+    func string(_ v: JSONValue, _ p: JSONPath) throws(SceneError) -> String {
+        guard case .string(let s) = v else { throw typeError(v, p, expected: "a string") }
+        return s
+    }
+
+    func object(_ v: JSONValue, _ p: JSONPath, expected: String) throws(SceneError) -> JSONObject {
+        guard case .object(let o) = v else { throw typeError(v, p, expected: expected) }
+        return o
+    }
+
+    func array(_ v: JSONValue, _ p: JSONPath, expected: String) throws(SceneError) -> [JSONValue] {
+        guard case .array(let a) = v else { throw typeError(v, p, expected: expected) }
+        return a
+    }
+
+    /// One of a fixed set of names, mapped to its value.
+    func choice<T>(_ v: JSONValue, _ p: JSONPath, _ table: KeyValuePairs<String, T>) throws(SceneError) -> T {
+        if case .string(let s) = v {
+            for (name, value) in table where name == s { return value }
+        }
+        let names = table.map { "\"\($0.key)\"" }.joined(separator: ", ")
+        throw fail(p, "expected one of \(names), got \(Self.quote(v))")
+    }
+
+    // MARK: number arrays
+
+    /// Exactly `names.count` numbers; `names` describe them in the message ("x, y, width, height").
+    func numbers(_ v: JSONValue, _ p: JSONPath, _ names: [String]) throws(SceneError) -> [CGFloat] {
+        let expected = "an array of \(names.count) numbers [\(names.joined(separator: ", "))]"
+        guard case .array(let a) = v else { throw typeError(v, p, expected: expected) }
+        guard a.count == names.count else { throw typeError(v, p, expected: expected) }
+        var out: [CGFloat] = []
+        out.reserveCapacity(a.count)
+        for (i, x) in a.enumerated() { out.append(try number(x, p.index(i))) }
+        return out
+    }
+
+    func point(_ v: JSONValue, _ p: JSONPath) throws(SceneError) -> CGPoint {
+        let n = try numbers(v, p, ["x", "y"])
+        return CGPoint(x: n[0], y: n[1])
+    }
+
+    /// A size, e.g. `shadowOffset`: either component may be negative.
+    func offset(_ v: JSONValue, _ p: JSONPath) throws(SceneError) -> CGSize {
+        let n = try numbers(v, p, ["width", "height"])
+        return CGSize(width: n[0], height: n[1])
+    }
+
+    /// `[x, y, width, height]` with width and height ≥ 0.
+    func rect(_ v: JSONValue, _ p: JSONPath) throws(SceneError) -> CGRect {
+        let n = try numbers(v, p, ["x", "y", "width", "height"])
+        if n[2] < 0 { throw fail(p.index(2), "expected a width ≥ 0, got \(Self.text(n[2]))") }
+        if n[3] < 0 { throw fail(p.index(3), "expected a height ≥ 0, got \(Self.text(n[3]))") }
+        return CGRect(x: n[0], y: n[1], width: n[2], height: n[3])
+    }
+
+    /// An array of numbers of any length.
+    func numberList(_ v: JSONValue, _ p: JSONPath, nonNegative: Bool = false) throws(SceneError) -> [CGFloat] {
+        let a = try array(v, p, expected: "an array of numbers")
+        var out: [CGFloat] = []
+        out.reserveCapacity(a.count)
+        for (i, x) in a.enumerated() {
+            out.append(nonNegative ? try self.nonNegative(x, p.index(i)) : try number(x, p.index(i)))
+        }
+        return out
+    }
+
+    // MARK: keys
+
+    /// Refuses members not in `allowed`; `context` completes "unknown key" when useful.
+    func checkKeys(_ o: JSONObject, _ p: JSONPath, allowed: Set<String>,
+                   elsewhere: (String) -> String? = { _ in nil }) throws(SceneError) {
+        for m in o.members where !allowed.contains(m.key) {
+            var problem = "unknown key"
+            if let hint = elsewhere(m.key) {
+                problem += " (\(hint))"
+            } else if let near = Self.nearest(m.key, in: allowed) {
+                problem += " (did you mean \"\(near)\"?)"
+            }
+            throw fail(p.key(m.key), problem)
+        }
+    }
+
+    /// The closest candidate (case-insensitive), for "did you mean" hints: within edit
+    /// distance 2, or 1 for short words, where 2 edits make almost anything match.
+    static func nearest(_ word: String, in candidates: some Sequence<String>) -> String? {
+        let w = Array(word.lowercased().unicodeScalars)
+        let limit = w.count <= 4 ? 1 : 2
+        var best: (String, Int)? = nil
+        for c in candidates {
+            let d = editDistance(w, Array(c.lowercased().unicodeScalars))
+            if d <= limit, d < (best?.1 ?? Int.max) || (d == best?.1 && c < best!.0) { best = (c, d) }
+        }
+        return best?.0
+    }
+
+    private static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var prev = Array(0...b.count)
+        var cur = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            cur[0] = i
+            for j in 1...b.count {
+                cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&prev, &cur)
+        }
+        return prev[b.count]
+    }
+
+    /// A number as a person would write it: 1, not 1.0.
+    static func text(_ x: CGFloat) -> String {
+        let d = Double(x)
+        if d == d.rounded(), abs(d) < 1e15 { return String(Int(d)) }
+        return d.description
+    }
+}

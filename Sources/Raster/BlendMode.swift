@@ -1,0 +1,85 @@
+/// How drawn pixels combine with the destination (Porter–Duff on premultiplied colour).
+///
+/// Every mode acts only where something is drawn: coverage (shape, clip, mask, opacity)
+/// interpolates between the destination and the mode's result, and pixels outside the
+/// drawn shape are left alone, as Core Graphics does for path fills.
+public enum BlendMode: Sendable {
+    /// result = S + D·(1 − Sa)
+    case sourceOver
+    /// result = S
+    case copy
+    /// result = D·Sa
+    case destinationIn
+    /// result = D·(1 − Sa)
+    case destinationOut
+}
+
+/// x·a/255 rounded to nearest, exact for all 8-bit x and a.
+@inline(__always)
+func mul255(_ x: UInt32, _ a: UInt32) -> UInt32 {
+    let t = x &* a &+ 128
+    return (t &+ (t >> 8)) >> 8
+}
+
+/// Every channel of a premultiplied pixel times a/255, rounded to nearest, two channels per multiply.
+@inline(__always)
+func scalePixel(_ p: UInt32, _ a: UInt32) -> UInt32 {
+    var rb = (p & 0x00FF_00FF) &* a &+ 0x0080_0080
+    rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+    var ag = ((p >> 8) & 0x00FF_00FF) &* a &+ 0x0080_0080
+    ag = (ag &+ ((ag >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
+    return rb | ag
+}
+
+@inline(__always)
+func sourceOver(_ d: UInt32, _ s: UInt32) -> UInt32 {
+    s &+ scalePixel(d, 255 - (s >> 24))
+}
+
+/// Blends premultiplied source `s` drawn with coverage `c` (1...255) onto `d`.
+@inline(__always)
+func blend(_ d: UInt32, _ s: UInt32, _ c: UInt32, _ mode: BlendMode) -> UInt32 {
+    switch mode {
+    case .sourceOver:
+        return sourceOver(d, c == 255 ? s : scalePixel(s, c))
+    case .copy:
+        return c == 255 ? s : scalePixel(s, c) &+ scalePixel(d, 255 - c)
+    case .destinationIn:
+        return scalePixel(d, mul255(s >> 24, c) &+ 255 &- c)
+    case .destinationOut:
+        return scalePixel(d, 255 &- mul255(s >> 24, c))
+    }
+}
+
+/// Blends one premultiplied colour with per-pixel coverage over a run of pixels.
+@inline(__always)
+func blendRun(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ s: UInt32,
+              _ coverage: UnsafePointer<UInt8>, _ mode: BlendMode) {
+    let opaque = s >> 24 == 255
+    for i in 0..<count {
+        let c = UInt32(coverage[i])
+        if c == 0 { continue }
+        if c == 255 && opaque && (mode == .sourceOver || mode == .copy) { dst[i] = s; continue }
+        dst[i] = blend(dst[i], s, c, mode)
+    }
+}
+
+/// Blends one premultiplied colour with constant coverage over a run of pixels.
+@inline(__always)
+func blendSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ s: UInt32, _ c: UInt32, _ mode: BlendMode) {
+    if c == 0 || count <= 0 { return }
+    switch mode {
+    case .copy where c == 255:
+        dst.update(repeating: s, count: count)
+    case .sourceOver:
+        let sc = c == 255 ? s : scalePixel(s, c)
+        let inv = 255 - (sc >> 24)
+        if inv == 0 {
+            dst.update(repeating: sc, count: count)
+        } else if sc != 0 {
+            for i in 0..<count { dst[i] = sc &+ scalePixel(dst[i], inv) }
+        }
+    default:
+        for i in 0..<count { dst[i] = blend(dst[i], s, c, mode) }
+    }
+}

@@ -1,0 +1,32 @@
+/// A colour in gamma-encoded sRGB with straight (non-premultiplied) alpha, components in 0...1.
+public struct Color: Sendable, Equatable {
+    public var r: Float
+    public var g: Float
+    public var b: Float
+    public var a: Float
+
+    public init(r: Float, g: Float, b: Float, a: Float) {
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
+    }
+
+    public static let clear = Color(r: 0, g: 0, b: 0, a: 0)
+    public static let black = Color(r: 0, g: 0, b: 0, a: 1)
+    public static let white = Color(r: 1, g: 1, b: 1, a: 1)
+
+    /// The colour as a premultiplied `0xAABBGGRR` pixel, each channel rounded to nearest.
+    /// Components are clamped to 0...1 first (NaN counts as 0), so a channel never exceeds alpha.
+    public var premultipliedPixel: UInt32 {
+        let alpha = Color.unit(a)
+        let a8 = UInt32((alpha * 255).rounded())
+        let r8 = UInt32((Color.unit(r) * alpha * 255).rounded())
+        let g8 = UInt32((Color.unit(g) * alpha * 255).rounded())
+        let b8 = UInt32((Color.unit(b) * alpha * 255).rounded())
+        return r8 | g8 << 8 | b8 << 16 | a8 << 24
+    }
+
+    @inline(__always)
+    static func unit(_ v: Float) -> Float { v >= 0 ? min(v, 1) : 0 }
+}

@@ -1,0 +1,142 @@
+/// An 8-bit coverage (alpha) image placed in device space like a `Surface`: clip shapes,
+/// layer masks and shadow shapes. Pixel (0, 0) is at device (originX, originY).
+public final class Mask: @unchecked Sendable {
+    public let width: Int
+    public let height: Int
+    public var originX: Int
+    public var originY: Int
+    public let coverage: UnsafeMutablePointer<UInt8>
+
+    /// A mask covering nothing.
+    public init(width: Int, height: Int, originX: Int = 0, originY: Int = 0) {
+        precondition(width >= 0 && height >= 0, "Mask size must not be negative")
+        self.width = width
+        self.height = height
+        self.originX = originX
+        self.originY = originY
+        let count = max(width * height, 1)
+        coverage = .allocate(capacity: count)
+        coverage.initialize(repeating: 0, count: count)
+    }
+
+    /// The alpha channel of `surface`, at the same device position.
+    public convenience init(alphaOf surface: Surface) {
+        self.init(width: surface.width, height: surface.height, originX: surface.originX, originY: surface.originY)
+        let n = width * height
+        for i in 0..<n { coverage[i] = UInt8(truncatingIfNeeded: surface.pixels[i] >> 24) }
+    }
+
+    deinit { coverage.deallocate() }
+
+    /// Coverage at device pixel (x, y); 0 outside the mask.
+    @inline(__always)
+    public func value(atDeviceX x: Int, y: Int) -> UInt8 {
+        let lx = x - originX, ly = y - originY
+        guard lx >= 0, ly >= 0, lx < width, ly < height else { return 0 }
+        return coverage[ly * width + lx]
+    }
+
+    public func clear(_ value: UInt8 = 0) {
+        coverage.update(repeating: value, count: width * height)
+    }
+
+    public func copy() -> Mask {
+        let m = Mask(width: width, height: height, originX: originX, originY: originY)
+        m.coverage.update(from: coverage, count: width * height)
+        return m
+    }
+
+    /// Adds the path's coverage: result = m + c − m·c (source-over on alpha), so filling
+    /// several shapes gives their union.
+    public func fill(_ path: Path, transform: ProjectiveTransform = .identity, rule: FillRule = .nonZero,
+                     antialias: Bool = true) {
+        var sink = MaskUnionSink(mask: self)
+        rasterize(path, transform: transform, rule: rule, antialias: antialias,
+                  targetX: originX, targetY: originY, targetWidth: width, targetHeight: height, into: &sink)
+    }
+
+    /// Intersects with `other`: each coverage is multiplied by `other`'s at the same device
+    /// pixel, and pixels outside `other` become 0.
+    public func multiply(by other: Mask) {
+        for y in 0..<height {
+            let row = coverage + y * width
+            let oy = y + originY - other.originY
+            guard oy >= 0 && oy < other.height else {
+                row.update(repeating: 0, count: width)
+                continue
+            }
+            let orow = other.coverage + oy * other.width
+            for x in 0..<width {
+                let ox = x + originX - other.originX
+                row[x] = ox >= 0 && ox < other.width
+                    ? UInt8(truncatingIfNeeded: mul255(UInt32(row[x]), UInt32(orow[ox]))) : 0
+            }
+        }
+    }
+
+    /// Device rectangle of the mask as (x, y, width, height).
+    var deviceBounds: (x: Int, y: Int, width: Int, height: Int) { (originX, originY, width, height) }
+}
+
+struct MaskUnionSink: CoverageSink {
+    let mask: Mask
+
+    @inline(__always)
+    private func row(_ y: Int, _ x: Int) -> UnsafeMutablePointer<UInt8> {
+        mask.coverage + (y - mask.originY) * mask.width + (x - mask.originX)
+    }
+
+    mutating func span(y: Int, x: Int, count: Int, coverage: UInt8) {
+        let p = row(y, x)
+        if coverage == 255 { p.update(repeating: 255, count: count); return }
+        let c = UInt32(coverage)
+        for i in 0..<count {
+            let m = UInt32(p[i])
+            p[i] = UInt8(truncatingIfNeeded: m + c - mul255(m, c))
+        }
+    }
+
+    mutating func cells(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
+        let p = row(y, x)
+        for i in 0..<count {
+            let m = UInt32(p[i]), c = UInt32(coverage[i])
+            p[i] = UInt8(truncatingIfNeeded: m + c - mul255(m, c))
+        }
+    }
+}
+
+/// Intersection of two device rectangles, or nil when empty.
+@inline(__always)
+func intersect(_ a: (x: Int, y: Int, width: Int, height: Int), _ b: (x: Int, y: Int, width: Int, height: Int))
+    -> (x: Int, y: Int, width: Int, height: Int)? {
+    let x0 = max(a.x, b.x), y0 = max(a.y, b.y)
+    let x1 = min(a.x + a.width, b.x + b.width), y1 = min(a.y + a.height, b.y + b.height)
+    guard x1 > x0, y1 > y0 else { return nil }
+    return (x0, y0, x1 - x0, y1 - y0)
+}
+
+/// Rasterizes `path` mapped by `transform` into `sink`, over the target rectangle.
+func rasterize<S: CoverageSink>(_ path: Path, transform: ProjectiveTransform, rule: FillRule, antialias: Bool,
+                                targetX: Int, targetY: Int, targetWidth: Int, targetHeight: Int,
+                                into sink: inout S) {
+    guard !path.isEmpty else { return }
+    var source = path
+    var m = transform
+    if !transform.isAffine {
+        source = path.transformedForFill(transform, tolerance: fillTolerance)
+        m = .identity
+    }
+    // The affine image of the control-point box holds the mapped path.
+    let b = source.bounds
+    var bounds = Rect(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
+    for (x, y) in [(b.minX, b.minY), (b.maxX, b.minY), (b.minX, b.maxY), (b.maxX, b.maxY)] {
+        let p = m.applyAffine(x, y)
+        bounds.minX = min(bounds.minX, p.x); bounds.maxX = max(bounds.maxX, p.x)
+        bounds.minY = min(bounds.minY, p.y); bounds.maxY = max(bounds.maxY, p.y)
+    }
+    guard let r = CoverageRasterizer.region(bounds: bounds, targetX: targetX, targetY: targetY,
+                                             targetWidth: targetWidth, targetHeight: targetHeight) else { return }
+    var raster = CoverageRasterizer(originX: r.x, originY: r.y, width: r.width, height: r.height, antialias: antialias)
+    source.flatten(transform: m, tolerance: fillTolerance, into: &raster)
+    raster.sweep(rule: rule, into: &sink)
+}

@@ -1,0 +1,284 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Receives a path as polylines, one subpath at a time.
+protocol PolylineSink {
+    mutating func moveTo(_ x: Double, _ y: Double)
+    mutating func lineTo(_ x: Double, _ y: Double)
+    /// Ends the subpath; `closed` when the path said `close` (the closing line is not sent).
+    mutating func endSubpath(closed: Bool)
+}
+
+/// Default flattening tolerance for filling, in device pixels: the largest distance between
+/// a curve and its chords. A chord that far inside a curve changes an edge pixel's coverage
+/// by about that fraction, so 1/64 keeps curve edges within ~4/255 of the true shape while
+/// costing only √(0.1·64) ≈ 2.5× the segments of a 0.1 px tolerance.
+let fillTolerance = 1.0 / 64
+
+/// Segments needed so a quadratic with second difference `dd` (|P0 − 2P1 + P2|) stays within
+/// `tolerance` of its chords: the chord error of a parameter step h is |B''|·h²/8 = dd·h²/4.
+@inline(__always)
+func quadSegments(_ dd: Double, _ tolerance: Double) -> Int {
+    let n = (dd / (4 * tolerance)).squareRoot().rounded(.up)
+    return n.isFinite ? max(1, min(Int(n), 1 << 16)) : 1
+}
+
+/// Wang's formula for a cubic: |B''| ≤ 6·max second difference, error ≤ |B''|·h²/8.
+@inline(__always)
+func cubicSegments(_ dd: Double, _ tolerance: Double) -> Int {
+    let n = (0.75 * dd / tolerance).squareRoot().rounded(.up)
+    return n.isFinite ? max(1, min(Int(n), 1 << 16)) : 1
+}
+
+@inline(__always)
+func hypot2(_ x: Double, _ y: Double) -> Double { (x * x + y * y).squareRoot() }
+
+extension Path {
+    /// Feeds the path, mapped by the affine part of `m`, to `sink` as polylines whose
+    /// distance from the true curves is at most `tolerance` in the mapped space.
+    func flatten<S: PolylineSink>(transform m: ProjectiveTransform, tolerance: Double, into sink: inout S) {
+        var open = false
+        var cx = 0.0, cy = 0.0
+        let identity = m.isIdentity
+        coords.withUnsafeBufferPointer { c in
+            var i = 0
+            @inline(__always) func pt(_ k: Int) -> (Double, Double) {
+                identity ? (c[k], c[k + 1]) : m.applyAffine(c[k], c[k + 1])
+            }
+            for v in verbs {
+                switch v {
+                case .move:
+                    if open { sink.endSubpath(closed: false) }
+                    (cx, cy) = pt(i); i += 2
+                    sink.moveTo(cx, cy)
+                    open = true
+                case .line:
+                    (cx, cy) = pt(i); i += 2
+                    sink.lineTo(cx, cy)
+                case .quad:
+                    let (x1, y1) = pt(i), (x2, y2) = pt(i + 2); i += 4
+                    let n = quadSegments(hypot2(cx - 2 * x1 + x2, cy - 2 * y1 + y2), tolerance)
+                    if n > 1 {
+                        let step = 1 / Double(n)
+                        for k in 1..<n {
+                            let t = Double(k) * step, u = 1 - t
+                            let a = u * u, b = 2 * u * t, d = t * t
+                            sink.lineTo(a * cx + b * x1 + d * x2, a * cy + b * y1 + d * y2)
+                        }
+                    }
+                    sink.lineTo(x2, y2)
+                    (cx, cy) = (x2, y2)
+                case .cubic:
+                    let (x1, y1) = pt(i), (x2, y2) = pt(i + 2), (x3, y3) = pt(i + 4); i += 6
+                    let dd = max(hypot2(cx - 2 * x1 + x2, cy - 2 * y1 + y2), hypot2(x1 - 2 * x2 + x3, y1 - 2 * y2 + y3))
+                    let n = cubicSegments(dd, tolerance)
+                    if n > 1 {
+                        let step = 1 / Double(n)
+                        for k in 1..<n {
+                            let t = Double(k) * step, u = 1 - t
+                            let a = u * u * u, b = 3 * u * u * t, d = 3 * u * t * t, e = t * t * t
+                            sink.lineTo(a * cx + b * x1 + d * x2 + e * x3, a * cy + b * y1 + d * y2 + e * y3)
+                        }
+                    }
+                    sink.lineTo(x3, y3)
+                    (cx, cy) = (x3, y3)
+                case .close:
+                    if open { sink.endSubpath(closed: true) }
+                    open = false
+                }
+            }
+        }
+        if open { sink.endSubpath(closed: false) }
+    }
+}
+
+/// Collects polylines as a Path of lines.
+struct PathBuildingSink: PolylineSink {
+    var path = Path()
+    mutating func moveTo(_ x: Double, _ y: Double) { path.move(to: x, y) }
+    mutating func lineTo(_ x: Double, _ y: Double) { path.line(to: x, y) }
+    mutating func endSubpath(closed: Bool) { if closed { path.close() } }
+}
+
+extension Path {
+    /// The path mapped by `m`. Affine maps are exact on the control points. Projective maps
+    /// flatten first so that the mapped polylines stay within `tolerance` device pixels of the
+    /// mapped curves, then cut every subpath at the plane w = ε (the eye plane) in homogeneous
+    /// space before dividing, so geometry behind the viewer never folds back onto the screen.
+    public func transformed(_ m: ProjectiveTransform, tolerance: Double = 0.1) -> Path {
+        if m.isAffine {
+            var p = self
+            p.coords.withUnsafeMutableBufferPointer { c in
+                var i = 0
+                while i + 1 < c.count {
+                    let r = m.applyAffine(c[i], c[i + 1])
+                    c[i] = r.x; c[i + 1] = r.y
+                    i += 2
+                }
+            }
+            if let s = p.subpathStart { p.subpathStart = m.applyAffine(s.x, s.y) }
+            return p
+        }
+        var clipper = HomogeneousClipper(closeAll: false)
+        flattenProjective(m, tolerance: tolerance, into: &clipper)
+        return clipper.out.path
+    }
+
+    /// As `transformed`, but every subpath is treated as closed, as filling does.
+    func transformedForFill(_ m: ProjectiveTransform, tolerance: Double) -> Path {
+        var clipper = HomogeneousClipper(closeAll: true)
+        flattenProjective(m, tolerance: tolerance, into: &clipper)
+        return clipper.out.path
+    }
+
+    /// Flattens in source space, choosing steps by how far the projected curve strays from
+    /// its projected chords, and hands homogeneous points to `sink`.
+    fileprivate func flattenProjective(_ m: ProjectiveTransform, tolerance: Double, into sink: inout HomogeneousClipper) {
+        var open = false
+        var cx = 0.0, cy = 0.0
+        let tol = max(tolerance, 1e-6)
+        func curve(_ eval: (Double) -> (Double, Double), ctrl: [(Double, Double)]) {
+            // Start from Wang's count on the projected control points when they are in front
+            // of the eye, then refine each piece until its projected midpoint is within tolerance.
+            let hs = ctrl.map { m.apply($0.0, $0.1) }
+            var n = 4
+            if hs.allSatisfy({ $0.w > HomogeneousClipper.epsilon }) {
+                let p = hs.map { ($0.x / $0.w, $0.y / $0.w) }
+                var dd = 0.0
+                for k in 0..<(p.count - 2) {
+                    dd = max(dd, hypot2(p[k].0 - 2 * p[k + 1].0 + p[k + 2].0, p[k].1 - 2 * p[k + 1].1 + p[k + 2].1))
+                }
+                n = max(n, p.count == 3 ? quadSegments(dd, tol) : cubicSegments(dd, tol))
+                n = min(n, 4096)
+            }
+            var t0 = 0.0
+            var h0 = hs[0]
+            for k in 1...n {
+                let t1 = Double(k) / Double(n)
+                let h1 = m.apply(eval(t1).0, eval(t1).1)
+                refine(eval, t0, h0, t1, h1, depth: 0)
+                t0 = t1; h0 = h1
+            }
+        }
+        func refine(_ eval: (Double) -> (Double, Double), _ t0: Double, _ h0: (x: Double, y: Double, w: Double),
+                    _ t1: Double, _ h1: (x: Double, y: Double, w: Double), depth: Int) {
+            let e = HomogeneousClipper.epsilon
+            if depth < 12 && h0.w > e && h1.w > e {
+                let tm = (t0 + t1) / 2
+                let q = eval(tm)
+                let hm = m.apply(q.0, q.1)
+                if hm.w > e {
+                    let ax = h0.x / h0.w, ay = h0.y / h0.w, bx = h1.x / h1.w, by = h1.y / h1.w
+                    let mx = hm.x / hm.w, my = hm.y / hm.w
+                    let len = hypot2(bx - ax, by - ay)
+                    let dist = len > 1e-12 ? abs((bx - ax) * (my - ay) - (by - ay) * (mx - ax)) / len : hypot2(mx - ax, my - ay)
+                    if dist > tol {
+                        refine(eval, t0, h0, tm, hm, depth: depth + 1)
+                        refine(eval, tm, hm, t1, h1, depth: depth + 1)
+                        return
+                    }
+                }
+            }
+            sink.lineTo(h1)
+        }
+        coords.withUnsafeBufferPointer { c in
+            var i = 0
+            for v in verbs {
+                switch v {
+                case .move:
+                    if open { sink.endSubpath(closed: false) }
+                    cx = c[i]; cy = c[i + 1]; i += 2
+                    sink.moveTo(m.apply(cx, cy))
+                    open = true
+                case .line:
+                    cx = c[i]; cy = c[i + 1]; i += 2
+                    sink.lineTo(m.apply(cx, cy))
+                case .quad:
+                    let x0 = cx, y0 = cy, x1 = c[i], y1 = c[i + 1], x2 = c[i + 2], y2 = c[i + 3]; i += 4
+                    curve({ t in
+                        let u = 1 - t
+                        return (u * u * x0 + 2 * u * t * x1 + t * t * x2, u * u * y0 + 2 * u * t * y1 + t * t * y2)
+                    }, ctrl: [(x0, y0), (x1, y1), (x2, y2)])
+                    cx = x2; cy = y2
+                case .cubic:
+                    let x0 = cx, y0 = cy, x1 = c[i], y1 = c[i + 1], x2 = c[i + 2], y2 = c[i + 3], x3 = c[i + 4], y3 = c[i + 5]
+                    i += 6
+                    curve({ t in
+                        let u = 1 - t
+                        let a = u * u * u, b = 3 * u * u * t, d = 3 * u * t * t, e = t * t * t
+                        return (a * x0 + b * x1 + d * x2 + e * x3, a * y0 + b * y1 + d * y2 + e * y3)
+                    }, ctrl: [(x0, y0), (x1, y1), (x2, y2), (x3, y3)])
+                    cx = x3; cy = y3
+                case .close:
+                    if open { sink.endSubpath(closed: true) }
+                    open = false
+                }
+            }
+        }
+        if open { sink.endSubpath(closed: false) }
+    }
+}
+
+/// Cuts homogeneous polylines at w = ε, divides, and builds the device-space path.
+/// Closed subpaths are clipped as polygons (Sutherland–Hodgman against one plane) so they
+/// stay closed; open ones as polylines, which may split them into several pieces.
+struct HomogeneousClipper {
+    static let epsilon = 1e-6
+    typealias H = (x: Double, y: Double, w: Double)
+    let closeAll: Bool
+    var pts: [H] = []
+    var out = PathBuildingSink()
+
+    init(closeAll: Bool) { self.closeAll = closeAll }
+
+    mutating func moveTo(_ h: H) { pts.removeAll(keepingCapacity: true); pts.append(h) }
+    mutating func lineTo(_ h: H) { pts.append(h) }
+
+    @inline(__always)
+    static func cut(_ a: H, _ b: H) -> H {
+        let t = (epsilon - a.w) / (b.w - a.w)
+        return (a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, epsilon)
+    }
+
+    mutating func endSubpath(closed: Bool) {
+        let e = HomogeneousClipper.epsilon
+        guard !pts.isEmpty else { return }
+        if closed || closeAll {
+            var first = true
+            let n = pts.count
+            for k in 0..<n {
+                let a = pts[k], b = pts[(k + 1) % n]
+                var emit: [H] = []
+                if a.w > e { emit.append(a) }
+                if (a.w > e) != (b.w > e) { emit.append(HomogeneousClipper.cut(a, b)) }
+                for h in emit {
+                    if first { out.moveTo(h.x / h.w, h.y / h.w); first = false } else { out.lineTo(h.x / h.w, h.y / h.w) }
+                }
+            }
+            if !first { out.endSubpath(closed: true) }
+        } else {
+            var drawing = false
+            if pts[0].w > e { out.moveTo(pts[0].x / pts[0].w, pts[0].y / pts[0].w); drawing = true }
+            for k in 1..<max(pts.count, 1) {
+                let a = pts[k - 1], b = pts[k]
+                if a.w > e && b.w > e {
+                    out.lineTo(b.x / b.w, b.y / b.w)
+                } else if a.w > e {
+                    let c = HomogeneousClipper.cut(a, b)
+                    out.lineTo(c.x / c.w, c.y / c.w)
+                    drawing = false
+                } else if b.w > e {
+                    let c = HomogeneousClipper.cut(a, b)
+                    out.moveTo(c.x / c.w, c.y / c.w)
+                    out.lineTo(b.x / b.w, b.y / b.w)
+                    drawing = true
+                }
+            }
+            _ = drawing
+        }
+        pts.removeAll(keepingCapacity: true)
+    }
+}

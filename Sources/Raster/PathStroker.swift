@@ -1,0 +1,315 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A flattened subpath: distinct consecutive points, closed or open.
+struct Polyline {
+    var xs: [Double] = []
+    var ys: [Double] = []
+    var closed = false
+    /// True when the subpath had a segment, even one of zero length (stroked as a dot by round
+    /// and square caps, as Core Graphics does).
+    var hasSegment = false
+    var count: Int { xs.count }
+}
+
+/// Collects a path's subpaths as polylines, dropping repeated points.
+struct PolylineCollector: PolylineSink {
+    var lines: [Polyline] = []
+    var current = Polyline()
+
+    mutating func moveTo(_ x: Double, _ y: Double) {
+        current = Polyline()
+        current.xs.append(x); current.ys.append(y)
+    }
+
+    mutating func lineTo(_ x: Double, _ y: Double) {
+        current.hasSegment = true
+        if let lx = current.xs.last, let ly = current.ys.last, lx == x, ly == y { return }
+        current.xs.append(x); current.ys.append(y)
+    }
+
+    mutating func endSubpath(closed: Bool) {
+        var p = current
+        if closed {
+            p.hasSegment = true
+            if p.count > 1, p.xs[0] == p.xs[p.count - 1], p.ys[0] == p.ys[p.count - 1] {
+                p.xs.removeLast(); p.ys.removeLast()
+            }
+            p.closed = p.count > 2 || (p.count == 2)
+        }
+        lines.append(p)
+        current = Polyline()
+    }
+}
+
+extension Path {
+    /// The outline of the stroke of this path, to be filled with the non-zero rule. Curves
+    /// are flattened within `tolerance` (path units) and round joins and caps are polygons
+    /// within the same tolerance. The outline is made of one contour per open subpath (or
+    /// dash) and two per closed subpath; inner corners are joined through the corner point,
+    /// so the contours overlap themselves there with the same winding direction.
+    public func stroked(_ style: StrokeStyle, tolerance: Double = 0.1) -> Path {
+        var out = Path()
+        let hw = style.width / 2
+        guard hw > 0, hw.isFinite else { return out }
+        let tol = max(tolerance, 1e-6)
+        var collector = PolylineCollector()
+        flatten(transform: .identity, tolerance: tol, into: &collector)
+        var stroker = Stroker(style: style, halfWidth: hw, tolerance: tol)
+        let pattern = Dasher(style.dashes, phase: style.dashPhase)
+        for line in collector.lines {
+            if let pattern {
+                for piece in pattern.split(line) { stroker.stroke(piece, into: &out) }
+            } else {
+                stroker.stroke(line, into: &out)
+            }
+        }
+        return out
+    }
+}
+
+struct Stroker {
+    let style: StrokeStyle
+    let hw: Double
+    let tol: Double
+    /// Angle step of arc polygons keeping the chord within tolerance of the circle.
+    let arcStep: Double
+    var pts: [(Double, Double)] = []
+
+    init(style: StrokeStyle, halfWidth: Double, tolerance: Double) {
+        self.style = style
+        hw = halfWidth
+        tol = tolerance
+        arcStep = tolerance < halfWidth ? 2 * acos(1 - tolerance / halfWidth) : Double.pi / 2
+    }
+
+    /// Appends points on the circle around (cx, cy) from direction (ux, uy) turning by `sweep`
+    /// radians (positive: from +x towards +y), excluding the start, including the end.
+    mutating func arc(_ cx: Double, _ cy: Double, _ ux: Double, _ uy: Double, _ sweep: Double) {
+        let n = max(1, Int((abs(sweep) / arcStep).rounded(.up)))
+        let a0 = atan2(uy, ux)
+        for k in 1...n {
+            let a = a0 + sweep * Double(k) / Double(n)
+            pts.append((cx + hw * cos(a), cy + hw * sin(a)))
+        }
+    }
+
+    /// Emits the corner at (vx, vy) between directions d0 and d1 on the side `s` (+1: the side
+    /// of n = (−dy, dx); −1 the other).
+    /// `shortest` is the shorter of the two segments' lengths.
+    mutating func join(_ vx: Double, _ vy: Double, _ d0: (Double, Double), _ d1: (Double, Double), _ s: Double,
+                       shortest: Double) {
+        let n0 = (-d0.1 * s, d0.0 * s), n1 = (-d1.1 * s, d1.0 * s)
+        let cross = d0.0 * d1.1 - d0.1 * d1.0
+        let dot = d0.0 * d1.0 + d0.1 * d1.1
+        let a = (vx + hw * n0.0, vy + hw * n0.1), b = (vx + hw * n1.0, vy + hw * n1.1)
+        if abs(cross) < 1e-12 && dot > 0 { pts.append(a); return }
+        let outer = s * cross < 0 || (abs(cross) < 1e-12 && s > 0)
+        if !outer {
+            // Where the inner offset lines cross within both segments (gentle turns, as along a
+            // flattened curve), a → b makes only a tiny twist whose winding is 2. Otherwise go
+            // through the corner point, which stays correct for any angle and segment length but
+            // leaves a spike whose edges meet the boundary (an extra coverage error per corner).
+            if dot > 0 && hw * abs(cross) <= shortest * (1 + dot) {
+                pts.append(a); pts.append(b)
+            } else {
+                pts.append(a); pts.append((vx, vy)); pts.append(b)
+            }
+            return
+        }
+        pts.append(a)
+        switch style.join {
+        case .bevel:
+            break
+        case .miter:
+            let nn = n0.0 * n1.0 + n0.1 * n1.1
+            // Miter length / width = 1/sin(φ/2) = √(2/(1 + n0·n1)).
+            if 1 + nn > 1e-12 && 2 / (1 + nn) <= style.miterLimit * style.miterLimit {
+                let k = hw / (1 + nn)
+                pts.append((vx + (n0.0 + n1.0) * k, vy + (n0.1 + n1.1) * k))
+            }
+        case .round:
+            var sweep = atan2(n0.0 * n1.1 - n0.1 * n1.0, n0.0 * n1.0 + n0.1 * n1.1)
+            if abs(cross) < 1e-12 { sweep = s > 0 ? -Double.pi : Double.pi }
+            arc(vx, vy, n0.0, n0.1, sweep)
+            pts.removeLast()
+        }
+        pts.append(b)
+    }
+
+    /// Emits the cap at (px, py) for a line ending in direction d: from the +n side to the −n side.
+    mutating func cap(_ px: Double, _ py: Double, _ d: (Double, Double)) {
+        let n = (-d.1, d.0)
+        switch style.cap {
+        case .butt:
+            pts.append((px - hw * n.0, py - hw * n.1))
+        case .square:
+            pts.append((px + hw * (n.0 + d.0), py + hw * (n.1 + d.1)))
+            pts.append((px + hw * (d.0 - n.0), py + hw * (d.1 - n.1)))
+            pts.append((px - hw * n.0, py - hw * n.1))
+        case .round:
+            arc(px, py, n.0, n.1, -Double.pi)
+        }
+    }
+
+    mutating func flush(into out: inout Path) {
+        guard pts.count > 2 else { pts.removeAll(keepingCapacity: true); return }
+        out.move(to: pts[0].0, pts[0].1)
+        for p in pts.dropFirst() { out.line(to: p.0, p.1) }
+        out.close()
+        pts.removeAll(keepingCapacity: true)
+    }
+
+    mutating func stroke(_ input: Polyline, into out: inout Path) {
+        var line = Polyline()
+        line.closed = input.closed
+        line.hasSegment = input.hasSegment
+        for i in 0..<input.count where i == 0 || input.xs[i] != line.xs[line.count - 1] || input.ys[i] != line.ys[line.count - 1] {
+            line.xs.append(input.xs[i]); line.ys.append(input.ys[i])
+        }
+        if line.closed && line.count > 1 && line.xs[0] == line.xs[line.count - 1] && line.ys[0] == line.ys[line.count - 1] {
+            line.xs.removeLast(); line.ys.removeLast()
+        }
+        if line.count < 2 { line.closed = false }
+        let n = line.count
+        guard n > 0 else { return }
+        let xs = line.xs, ys = line.ys
+        if n == 1 {
+            // A zero-length subpath: a dot for round and square caps.
+            guard line.hasSegment else { return }
+            let (x, y) = (xs[0], ys[0])
+            switch style.cap {
+            case .butt: return
+            case .round:
+                pts.append((x + hw, y))
+                arc(x, y, 1, 0, 2 * Double.pi)
+                pts.removeLast()
+            case .square:
+                pts = [(x - hw, y - hw), (x + hw, y - hw), (x + hw, y + hw), (x - hw, y + hw)]
+            }
+            flush(into: &out)
+            return
+        }
+        // Unit directions of the segments (closed: including the closing one).
+        let segs = line.closed ? n : n - 1
+        var dirs: [(Double, Double)] = []
+        var lens: [Double] = []
+        dirs.reserveCapacity(segs)
+        lens.reserveCapacity(segs)
+        for i in 0..<segs {
+            let j = (i + 1) % n
+            let dx = xs[j] - xs[i], dy = ys[j] - ys[i]
+            let len = (dx * dx + dy * dy).squareRoot()
+            dirs.append((dx / len, dy / len))
+            lens.append(len)
+        }
+        if line.closed {
+            for s in [1.0, -1.0] {
+                for i in 0..<n {
+                    let prev = (i + segs - 1) % segs
+                    join(xs[i], ys[i], dirs[prev], dirs[i], s, shortest: min(lens[prev], lens[i]))
+                }
+                // The two offset contours must wind oppositely so the hole stays empty.
+                if s < 0 { pts.reverse() }
+                flush(into: &out)
+            }
+            return
+        }
+        let d0 = dirs[0], dl = dirs[segs - 1]
+        pts.append((xs[0] - d0.1 * hw, ys[0] + d0.0 * hw))
+        for i in 1..<(n - 1) { join(xs[i], ys[i], dirs[i - 1], dirs[i], 1, shortest: min(lens[i - 1], lens[i])) }
+        pts.append((xs[n - 1] - dl.1 * hw, ys[n - 1] + dl.0 * hw))
+        cap(xs[n - 1], ys[n - 1], dl)
+        var right: [(Double, Double)] = []
+        swap(&right, &pts)
+        for i in 1..<(n - 1) { join(xs[i], ys[i], dirs[i - 1], dirs[i], -1, shortest: min(lens[i - 1], lens[i])) }
+        right.append(contentsOf: pts.reversed())
+        swap(&right, &pts)
+        // Start cap, walking backwards: from the −n side of the path round to its +n side.
+        pts.append((xs[0] + d0.1 * hw, ys[0] - d0.0 * hw))
+        cap(xs[0], ys[0], (-d0.0, -d0.1))
+        flush(into: &out)
+    }
+}
+
+/// Splits polylines into dashes.
+struct Dasher {
+    let intervals: [Double]
+    let total: Double
+    let phase: Double
+
+    /// Nil when the pattern draws a solid line (empty, negative or zero-length intervals).
+    init?(_ dashes: [Double], phase: Double) {
+        guard !dashes.isEmpty, dashes.allSatisfy({ $0 >= 0 && $0.isFinite }) else { return nil }
+        let list = dashes.count % 2 == 1 ? dashes + dashes : dashes
+        let sum = list.reduce(0, +)
+        guard sum > 0, phase.isFinite else { return nil }
+        intervals = list
+        total = sum
+        var p = phase.truncatingRemainder(dividingBy: sum)
+        if p < 0 { p += sum }
+        self.phase = p
+    }
+
+    func split(_ line: Polyline) -> [Polyline] {
+        guard line.count > 1 else { return [line] }
+        var xs = line.xs, ys = line.ys
+        if line.closed { xs.append(xs[0]); ys.append(ys[0]) }
+        // Position in the pattern.
+        var k = 0
+        var left = intervals[0]
+        var p = phase
+        // An interval is skipped once the phase reaches its end, except a zero-length dash at
+        // the very start, which is a dot.
+        while p > left || (p == left && left > 0) { p -= left; k = (k + 1) % intervals.count; left = intervals[k] }
+        left -= p
+        var on = k % 2 == 0
+        var pieces: [Polyline] = []
+        var cur = Polyline()
+        let startsOn = on
+        if on { cur.xs.append(xs[0]); cur.ys.append(ys[0]); cur.hasSegment = true }
+        for i in 0..<(xs.count - 1) {
+            let dx = xs[i + 1] - xs[i], dy = ys[i + 1] - ys[i]
+            let len = (dx * dx + dy * dy).squareRoot()
+            var t = 0.0
+            while len - t > left {
+                t += left
+                let x = xs[i] + dx * t / len, y = ys[i] + dy * t / len
+                if on {
+                    cur.xs.append(x); cur.ys.append(y)
+                    if cur.count == 1 {
+                        // Zero-length dash: a tiny segment along the path keeps the caps oriented.
+                        cur.xs.append(x + dx / len * 1e-9); cur.ys.append(y + dy / len * 1e-9)
+                    }
+                    pieces.append(cur)
+                    cur = Polyline()
+                } else {
+                    cur = Polyline()
+                    cur.xs.append(x); cur.ys.append(y); cur.hasSegment = true
+                }
+                on.toggle()
+                k = (k + 1) % intervals.count
+                left = intervals[k]
+            }
+            left -= len - t
+            if on, let lx = cur.xs.last, let ly = cur.ys.last, lx != xs[i + 1] || ly != ys[i + 1] {
+                cur.xs.append(xs[i + 1]); cur.ys.append(ys[i + 1])
+            }
+        }
+        if pieces.isEmpty && startsOn && on { return [line] }
+        if on && cur.count > 0 {
+            // A closed subpath whose pattern is on at both ends: the last dash continues into
+            // the first, so the corner at the start is joined, not capped.
+            if line.closed && startsOn && !pieces.isEmpty {
+                let first = pieces.removeFirst()
+                cur.xs.append(contentsOf: first.xs.dropFirst())
+                cur.ys.append(contentsOf: first.ys.dropFirst())
+            }
+            pieces.append(cur)
+        }
+        return pieces
+    }
+}

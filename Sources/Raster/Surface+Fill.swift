@@ -1,0 +1,163 @@
+/// Blends one colour through coverage, optionally multiplied by a clip mask, into a surface.
+struct ColorFillSink: CoverageSink {
+    let surface: Surface
+    let pixel: UInt32
+    let mode: BlendMode
+    let clip: Mask?
+    let scratch: UnsafeMutablePointer<UInt8>
+
+    init(surface: Surface, pixel: UInt32, mode: BlendMode, clip: Mask?, scratchWidth: Int) {
+        self.surface = surface; self.pixel = pixel; self.mode = mode; self.clip = clip
+        scratch = .allocate(capacity: max(scratchWidth, 1))
+    }
+
+    func release() { scratch.deallocate() }
+
+    @inline(__always)
+    private func dst(_ y: Int, _ x: Int) -> UnsafeMutablePointer<UInt32> {
+        surface.pixels + (y - surface.originY) * surface.stride + (x - surface.originX)
+    }
+
+    mutating func span(y: Int, x: Int, count: Int, coverage: UInt8) {
+        if let clip {
+            let m = clip.coverage + (y - clip.originY) * clip.width + (x - clip.originX)
+            let c = UInt32(coverage)
+            for i in 0..<count { scratch[i] = UInt8(truncatingIfNeeded: mul255(UInt32(m[i]), c)) }
+            blendRun(dst(y, x), count, pixel, scratch, mode)
+        } else {
+            blendSpan(dst(y, x), count, pixel, UInt32(coverage), mode)
+        }
+    }
+
+    mutating func cells(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
+        if let clip {
+            let m = clip.coverage + (y - clip.originY) * clip.width + (x - clip.originX)
+            for i in 0..<count { scratch[i] = UInt8(truncatingIfNeeded: mul255(UInt32(m[i]), UInt32(coverage[i]))) }
+            blendRun(dst(y, x), count, pixel, scratch, mode)
+        } else {
+            blendRun(dst(y, x), count, pixel, coverage, mode)
+        }
+    }
+}
+
+extension Surface {
+    var deviceBounds: (x: Int, y: Int, width: Int, height: Int) { (originX, originY, width, height) }
+
+    /// The device rectangle drawing may touch: the surface, cut to the clip mask.
+    func drawableRegion(clip: Mask?) -> (x: Int, y: Int, width: Int, height: Int)? {
+        guard width > 0, height > 0 else { return nil }
+        guard let clip else { return deviceBounds }
+        return intersect(deviceBounds, clip.deviceBounds)
+    }
+
+    /// Fills `path`, mapped by `transform` into device space, with one colour.
+    /// Blend modes act only where the path (and clip) cover; see `BlendMode`.
+    public func fill(_ path: Path, transform: ProjectiveTransform = .identity, rule: FillRule = .nonZero,
+                     color: Color, clip: Mask? = nil, antialias: Bool = true, blend: BlendMode = .sourceOver) {
+        let s = color.premultipliedPixel
+        if s == 0 && blend == .sourceOver { return }
+        guard let r = drawableRegion(clip: clip) else { return }
+        var sink = ColorFillSink(surface: self, pixel: s, mode: blend, clip: clip, scratchWidth: r.width)
+        defer { sink.release() }
+        rasterize(path, transform: transform, rule: rule, antialias: antialias,
+                  targetX: r.x, targetY: r.y, targetWidth: r.width, targetHeight: r.height, into: &sink)
+    }
+
+    /// Fills an axis-aligned rectangle. With `antialias` each edge pixel gets exactly the
+    /// fraction of its area inside the rectangle; without it, pixels whose centres are inside.
+    /// Opaque interiors are stored row by row without blending.
+    public func fillRect(x: Double, y: Double, width w: Double, height h: Double, color: Color,
+                         clip: Mask? = nil, antialias: Bool = true, blend: BlendMode = .sourceOver) {
+        let s = color.premultipliedPixel
+        if s == 0 && blend == .sourceOver { return }
+        let rect = Rect(x: x, y: y, width: w, height: h)
+        guard !rect.isEmpty, rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite,
+              let r = drawableRegion(clip: clip) else { return }
+        // Work in coordinates clamped to the drawable region so huge rectangles stay cheap.
+        let minX = max(rect.minX, Double(r.x)), maxX = min(rect.maxX, Double(r.x + r.width))
+        let minY = max(rect.minY, Double(r.y)), maxY = min(rect.maxY, Double(r.y + r.height))
+        guard maxX > minX, maxY > minY else { return }
+        let x0: Int, x1: Int, y0: Int, y1: Int
+        if antialias {
+            x0 = Int(minX.rounded(.down)); x1 = Int(maxX.rounded(.up))
+            y0 = Int(minY.rounded(.down)); y1 = Int(maxY.rounded(.up))
+        } else {
+            x0 = Int((minX - 0.5).rounded(.up)); x1 = Int((maxX - 0.5).rounded(.up))
+            y0 = Int((minY - 0.5).rounded(.up)); y1 = Int((maxY - 0.5).rounded(.up))
+        }
+        guard x1 > x0, y1 > y0 else { return }
+        @inline(__always) func overlap(_ i: Int, _ lo: Double, _ hi: Double) -> Double {
+            antialias ? max(0, min(Double(i + 1), hi) - max(Double(i), lo)) : 1
+        }
+        let n = x1 - x0
+        let row = UnsafeMutablePointer<UInt8>.allocate(capacity: n)
+        defer { row.deallocate() }
+        let firstCov = overlap(x0, minX, maxX), lastCov = overlap(x1 - 1, minX, maxX)
+        for py in y0..<y1 {
+            let cy = overlap(py, minY, maxY)
+            let dst = pixels + (py - originY) * stride + (x0 - originX)
+            if clip == nil && n > 2 {
+                // Partial first and last pixels, constant interior span.
+                blendSpan(dst, 1, s, UInt32((firstCov * cy * 255).rounded()), blend)
+                blendSpan(dst + 1, n - 2, s, UInt32((cy * 255).rounded()), blend)
+                blendSpan(dst + n - 1, 1, s, UInt32((lastCov * cy * 255).rounded()), blend)
+                continue
+            }
+            for i in 0..<n {
+                var c = UInt32((overlap(x0 + i, minX, maxX) * cy * 255).rounded())
+                if let clip { c = mul255(c, UInt32(clip.value(atDeviceX: x0 + i, y: py))) }
+                row[i] = UInt8(truncatingIfNeeded: c)
+            }
+            blendRun(dst, n, s, row, blend)
+        }
+    }
+
+    /// Draws `color` through the coverage of `mask` (and `clip`), as for a shadow.
+    public func fill(_ mask: Mask, color: Color, clip: Mask? = nil, blend: BlendMode = .sourceOver) {
+        let s = color.premultipliedPixel
+        if s == 0 && blend == .sourceOver { return }
+        guard let d = drawableRegion(clip: clip), let r = intersect(d, mask.deviceBounds) else { return }
+        let row = UnsafeMutablePointer<UInt8>.allocate(capacity: r.width)
+        defer { row.deallocate() }
+        for py in r.y..<(r.y + r.height) {
+            let m = mask.coverage + (py - mask.originY) * mask.width + (r.x - mask.originX)
+            let dst = pixels + (py - originY) * stride + (r.x - originX)
+            if let clip {
+                let c = clip.coverage + (py - clip.originY) * clip.width + (r.x - clip.originX)
+                for i in 0..<r.width { row[i] = UInt8(truncatingIfNeeded: mul255(UInt32(m[i]), UInt32(c[i]))) }
+                blendRun(dst, r.width, s, row, blend)
+            } else {
+                blendRun(dst, r.width, s, m, blend)
+            }
+        }
+    }
+
+    /// Draws `source` at its own device position (both origins align the pixels).
+    /// `opacity` and `mask` act as coverage: see `BlendMode`.
+    public func composite(_ source: Surface, opacity: Float = 1, mask: Mask? = nil, blend: BlendMode = .sourceOver) {
+        let o = UInt32((Color.unit(opacity) * 255).rounded())
+        if o == 0 { return }
+        guard let d = drawableRegion(clip: mask), let r = intersect(d, source.deviceBounds) else { return }
+        for py in r.y..<(r.y + r.height) {
+            let src = source.pixels + (py - source.originY) * source.stride + (r.x - source.originX)
+            let dst = pixels + (py - originY) * stride + (r.x - originX)
+            let m: UnsafeMutablePointer<UInt8>? = mask.map { $0.coverage + (py - $0.originY) * $0.width + (r.x - $0.originX) }
+            if m == nil && o == 255 && blend == .sourceOver {
+                for i in 0..<r.width {
+                    let s = src[i]
+                    let a = s >> 24
+                    if a == 255 { dst[i] = s } else if s != 0 { dst[i] = sourceOver(dst[i], s) }
+                }
+                continue
+            }
+            if m == nil && o == 255 && blend == .copy {
+                dst.update(from: src, count: r.width)
+                continue
+            }
+            for i in 0..<r.width {
+                let c = m.map { mul255(o, UInt32($0[i])) } ?? o
+                if c != 0 { dst[i] = Raster.blend(dst[i], src[i], c, blend) }
+            }
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import OpenQuartzCore
+
+/// A command's arguments: options (`--name value`, `--name=value`, `-o value`, flags)
+/// and positional operands, checked against what the command accepts.
+struct Arguments {
+    let command: String
+    private(set) var operands: [String] = []
+    private var values: [String: String] = [:]
+    private var flags: Set<String> = []
+
+    /// `valued` options take a value; `flags` do not. Aliases map short names to long ones.
+    init(command: String, _ args: [String], valued: Set<String>, flags allowedFlags: Set<String>,
+         aliases: [String: String] = [:]) throws(CommandLineError) {
+        self.command = command
+        var i = 0
+        var onlyOperands = false
+        while i < args.count {
+            let a = args[i]
+            i += 1
+            if onlyOperands || !a.hasPrefix("-") || a == "-" {
+                operands.append(a)
+                continue
+            }
+            if a == "--" { onlyOperands = true; continue }
+            var name = a
+            var inline: String? = nil
+            if let eq = a.firstIndex(of: "="), a.hasPrefix("--") {
+                name = String(a[..<eq])
+                inline = String(a[a.index(after: eq)...])
+            }
+            name = aliases[name] ?? name
+            if valued.contains(name) {
+                if let inline {
+                    values[name] = inline
+                } else {
+                    guard i < args.count else { throw .invalid("oqc \(command): \(name) needs a value (see oqc \(command) --help)") }
+                    values[name] = args[i]
+                    i += 1
+                }
+            } else if allowedFlags.contains(name), inline == nil {
+                flags.insert(name)
+            } else {
+                throw .invalid("oqc \(command): unknown option '\(a)' (see oqc \(command) --help)")
+            }
+        }
+    }
+
+    func value(_ name: String) -> String? { values[name] }
+    func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    /// Exactly one operand (the scene file).
+    func singleOperand(_ what: String) throws(CommandLineError) -> String {
+        guard let first = operands.first else { throw .invalid("oqc \(command): missing \(what) (see oqc \(command) --help)") }
+        guard operands.count == 1 else {
+            throw .invalid("oqc \(command): unexpected argument '\(operands[1])' (see oqc \(command) --help)")
+        }
+        return first
+    }
+
+    func number(_ name: String) throws(CommandLineError) -> Double? {
+        guard let text = value(name) else { return nil }
+        guard let d = Double(text), d.isFinite else { throw .invalid("oqc \(command): \(name): expected a number, got '\(text)'") }
+        return d
+    }
+
+    /// A positive whole number, optionally with a K or M suffix (thousands, millions).
+    func count(_ name: String, max: Int = Int.max) throws(CommandLineError) -> Int? {
+        guard let text = value(name) else { return nil }
+        var digits = Substring(text)
+        var factor = 1
+        if let last = digits.last, last == "K" || last == "k" { factor = 1000; digits = digits.dropLast() }
+        else if let last = digits.last, last == "M" || last == "m" { factor = 1_000_000; digits = digits.dropLast() }
+        guard let n = Int(digits), n > 0, !n.multipliedReportingOverflow(by: factor).overflow else {
+            throw .invalid("oqc \(command): \(name): expected a whole number > 0, got '\(text)'")
+        }
+        guard n * factor <= max else { throw .invalid("oqc \(command): \(name): at most \(max), got '\(text)'") }
+        return n * factor
+    }
+
+    /// The scene options every scene-reading command shares.
+    func sceneOptions() throws(CommandLineError) -> SceneOptions {
+        var options = SceneOptions()
+        options.allowAnyPath = flag("--allow-any-path")
+        if let n = try count("--max-canvas") { options.limits.maxCanvasPixelsPerSide = n }
+        if let n = try count("--max-depth", max: Arguments.depthCeiling) { options.limits.maxDepth = n }
+        if let n = try count("--max-layers") { options.limits.maxLayers = n }
+        if let n = try count("--max-image-pixels") { options.limits.maxImagePixels = n }
+        return options
+    }
+
+    /// Nesting beyond this would overflow even the large stack commands run on.
+    static let depthCeiling = 20_000
+
+    static let sceneValued: Set<String> = ["--max-canvas", "--max-depth", "--max-layers", "--max-image-pixels"]
+    static let sceneFlags: Set<String> = ["--allow-any-path"]
+}

@@ -1,0 +1,69 @@
+import Foundation
+import OpenQuartzCore
+import Raster
+
+/// `oqc bench`: frame times of the real renderer, as a live app would see them.
+enum BenchCommand {
+    static let help = """
+    Usage: oqc bench SCENE.json... [--frames N] [--warmup K] [--threads T] [--scale S] [-o DIR]
+
+    Renders each scene N times into the same surface and prints one line per scene:
+      scene=NAME median_ms=… min_ms=… max_ms=… frames=N pixels=W*H threads=T
+    The scene is parsed once; every frame snapshots the layer tree again (as a live app's
+    changing tree would need) and composites it. PNG encoding is not timed.
+
+    Options:
+      --frames N    timed frames per scene (default 10)
+      --warmup K    untimed frames first (default 2)
+      --threads T   threads per frame (default 1)
+      --scale S     override the canvas scale
+      -o DIR        also write each scene's last frame as DIR/NAME.png
+      --allow-any-path, --max-…   as for oqc render
+    """
+
+    static func run(_ args: [String]) throws(CommandLineError) {
+        let a = try Arguments(command: "bench", args,
+                              valued: Arguments.sceneValued.union(["--frames", "--warmup", "--threads", "--scale", "--output"]),
+                              flags: Arguments.sceneFlags, aliases: ["-o": "--output"])
+        guard !a.operands.isEmpty else { throw .invalid("oqc bench: missing scene file (see oqc bench --help)") }
+        let frames = try a.count("--frames", max: 1_000_000) ?? 10
+        let warmup = try a.count("--warmup", max: 1_000_000) ?? 2
+        let threads = try a.count("--threads", max: 256) ?? 1
+        guard frames > 0 else { throw .invalid("oqc bench: --frames: expected a count > 0") }
+        guard threads > 0 else { throw .invalid("oqc bench: --threads: expected a count > 0") }
+        var options = try a.sceneOptions()
+        if let s = try a.number("--scale") {
+            guard s > 0 else { throw .invalid("oqc bench: --scale: expected a number > 0") }
+            options.scale = CGFloat(s)
+        }
+        // Parse everything first, so a bad scene fails before any timing.
+        let scenes = try a.operands.map { (path: String) throws(CommandLineError) -> (String, Scene) in
+            (path, try loadScene(path, options: options))
+        }
+        for (path, scene) in scenes {
+            let renderer = CAImageRenderer(size: scene.size, scale: scene.scale, background: scene.background,
+                                           threads: threads)
+            let surface = Surface(width: renderer.pixelWidth, height: renderer.pixelHeight)
+            for _ in 0..<warmup { renderer.render(scene.root, into: surface) }
+            var times: [Double] = []
+            times.reserveCapacity(frames)
+            for _ in 0..<frames {
+                let t0 = DispatchTime.now().uptimeNanoseconds
+                renderer.render(scene.root, into: surface)
+                times.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
+            }
+            times.sort()
+            let median = times.count % 2 == 1 ? times[times.count / 2]
+                                               : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
+            let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+            print(String(format: "scene=%@ median_ms=%.3f min_ms=%.3f max_ms=%.3f frames=%d pixels=%d*%d threads=%d",
+                         name, median, times.first!, times.last!, frames, surface.width, surface.height, threads))
+            if let dir = a.value("--output") {
+                let image = CGImage(surface: surface)!
+                do { try image.writePNG(toFile: (dir as NSString).appendingPathComponent(name + ".png")) } catch {
+                    throw .failure("oqc bench: cannot write \(dir)/\(name).png: \(error)")
+                }
+            }
+        }
+    }
+}

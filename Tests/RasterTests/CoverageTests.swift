@@ -1,0 +1,182 @@
+import Foundation
+import Testing
+@testable import Raster
+
+/// Coverage is checked as the alpha of opaque white drawn on a transparent surface, against
+/// exact polygon ∩ pixel areas (Reference). Tolerance: 1/255 plus rounding (≤ 1.01 levels),
+/// except where the test says otherwise.
+@Suite struct CoverageTests {
+    static let tol = 1.01
+
+    @Test func axisAlignedRectExactFractions() {
+        let s = Surface(width: 8, height: 8)
+        let poly: [Reference.P] = [(1.25, 2.5), (6.6, 2.5), (6.6, 5.1), (1.25, 5.1)]
+        s.fill(Reference.path(poly), color: .white)
+        let err = Reference.maxError(s) { x, y in
+            Reference.area(poly, x0: Double(x), y0: Double(y), x1: Double(x + 1), y1: Double(y + 1))
+        }
+        #expect(err <= Self.tol)
+        // Hand-worked: pixel (1, 2) is 0.75 × 0.5 covered → 95.6 → 96.
+        #expect(Reference.alpha(s, 1, 2) == 96)
+        #expect(Reference.alpha(s, 3, 3) == 255)
+        #expect(Reference.alpha(s, 0, 3) == 0)
+    }
+
+    @Test func rotatedRectangles() {
+        for angle in [0.1, 0.5, 0.7853981633974483, 1.2, 2.9] {
+            let s = Surface(width: 32, height: 32)
+            let (c, sn) = (cos(angle), sin(angle))
+            let local: [Reference.P] = [(-9, -4.3), (9, -4.3), (9, 4.3), (-9, 4.3)]
+            var corners: [Reference.P] = []
+            for q in local {
+                let px: Double = 16.2 + q.x * c - q.y * sn
+                let py: Double = 15.7 + q.x * sn + q.y * c
+                corners.append((px, py))
+            }
+            s.fill(Reference.path(corners), color: .white)
+            let err = Reference.maxError(s) { x, y in
+                Reference.area(corners, x0: Double(x), y0: Double(y), x1: Double(x + 1), y1: Double(y + 1))
+            }
+            #expect(err <= Self.tol, "angle \(angle)")
+        }
+    }
+
+    @Test func reversedOrientationCoversTheSame() {
+        let poly: [Reference.P] = [(2.3, 1.1), (12.7, 3.9), (5.2, 13.4)]
+        let a = Surface(width: 16, height: 16), b = Surface(width: 16, height: 16)
+        a.fill(Reference.path(poly), color: .white)
+        b.fill(Reference.path(poly.reversed()), color: .white)
+        for y in 0..<16 { for x in 0..<16 { #expect(a.pixel(x: x, y: y) == b.pixel(x: x, y: y)) } }
+        let err = Reference.maxError(a) { x, y in
+            Reference.area(poly, x0: Double(x), y0: Double(y), x1: Double(x + 1), y1: Double(y + 1))
+        }
+        #expect(err <= Self.tol)
+    }
+
+    @Test func thinSlivers() {
+        // A 0.1 px wide vertical bar and a long needle triangle much thinner than a pixel.
+        let s = Surface(width: 40, height: 12)
+        let bar: [Reference.P] = [(3.45, 1), (3.55, 1), (3.55, 11), (3.45, 11)]
+        let needle: [Reference.P] = [(6.1, 2.2), (39.3, 6.0), (6.1, 2.45)]
+        s.fill(Reference.path(bar), color: .white)
+        s.fill(Reference.path(needle), color: .white)
+        let err = Reference.maxError(s) { x, y in
+            let (x0, y0) = (Double(x), Double(y))
+            return Reference.area(bar, x0: x0, y0: y0, x1: x0 + 1, y1: y0 + 1)
+                + Reference.area(needle, x0: x0, y0: y0, x1: x0 + 1, y1: y0 + 1)
+        }
+        #expect(err <= Self.tol)
+        #expect(Reference.alpha(s, 3, 5) == 26) // 0.1 · 255 = 25.5 → 26
+    }
+
+    @Test func circleMatchesIntegratedArea() {
+        // Curves are flattened within 1/64 px and the 4-cubic circle is within 2.7e-4·r of the
+        // true circle, so edge pixels may differ from the disc by up to ~5/255 (stated tolerance);
+        // the total area must match π r² to 0.1%.
+        let s = Surface(width: 48, height: 48)
+        let (cx, cy, r) = (24.3, 23.8, 19.6)
+        s.fill(.ellipse(x: cx - r, y: cy - r, width: 2 * r, height: 2 * r), color: .white)
+        var total = 0.0
+        var worst = 0.0
+        for y in 0..<48 {
+            for x in 0..<48 {
+                let a = Double(Reference.alpha(s, x, y))
+                total += a / 255
+                let e = Reference.discArea(cx: cx, cy: cy, r: r, x0: Double(x), y0: Double(y), x1: Double(x + 1), y1: Double(y + 1))
+                worst = max(worst, abs(a - 255 * e))
+            }
+        }
+        #expect(worst <= 5)
+        #expect(abs(total - Double.pi * r * r) / (Double.pi * r * r) < 1e-3)
+    }
+
+    /// A five-pointed star drawn as one self-intersecting pentagram.
+    static func star(cx: Double, cy: Double, r: Double) -> (tips: [Reference.P], inner: [Reference.P]) {
+        let tips: [Reference.P] = (0..<5).map { k in
+            let a = -Double.pi / 2 + Double(k) * 2 * Double.pi / 5
+            return (cx + r * cos(a), cy + r * sin(a))
+        }
+        // Inner vertices: where the pentagram's edges cross, at radius r·cos(72°)/cos(36°).
+        let ri = r * cos(2 * Double.pi / 5) / cos(Double.pi / 5)
+        let inner: [Reference.P] = (0..<5).map { k in
+            let a = -Double.pi / 2 + Double.pi / 5 + Double(k) * 2 * Double.pi / 5
+            return (cx + ri * cos(a), cy + ri * sin(a))
+        }
+        return (tips, inner)
+    }
+
+    @Test(arguments: [FillRule.nonZero, FillRule.evenOdd])
+    func selfIntersectingStar(rule: FillRule) {
+        let (tips, inner) = Self.star(cx: 20.3, cy: 21.1, r: 18.4)
+        var p = Path()
+        let order = [0, 2, 4, 1, 3]
+        p.move(to: tips[0].x, tips[0].y)
+        for k in order.dropFirst() { p.line(to: tips[k].x, tips[k].y) }
+        p.close()
+        let s = Surface(width: 42, height: 42)
+        s.fill(p, rule: rule, color: .white)
+        // Outline: tip, inner, tip, inner... The even-odd region lacks the inner pentagon.
+        var outline: [Reference.P] = []
+        for k in 0..<5 { outline.append(tips[k]); outline.append(inner[k]) }
+        func expected(_ x: Int, _ y: Int) -> Double {
+            let (x0, y0) = (Double(x), Double(y))
+            let a = Reference.area(outline, x0: x0, y0: y0, x1: x0 + 1, y1: y0 + 1)
+            return rule == .nonZero ? a : a - Reference.area(inner, x0: x0, y0: y0, x1: x0 + 1, y1: y0 + 1)
+        }
+        // Pixels near a crossing point, where both crossing edges pass, can mix winding 0, 1
+        // and 2; the accumulated area there is approximate (as in FreeType/Skia): within 160/255.
+        // Everywhere else coverage is exact.
+        func isCrossing(_ x: Int, _ y: Int) -> Bool {
+            inner.contains { abs(Int($0.x) - x) <= 1 && abs(Int($0.y) - y) <= 1 }
+        }
+        #expect(Reference.maxError(s, expected, skip: isCrossing) <= Self.tol)
+        #expect(Reference.maxError(s, expected) <= 160)
+        // The centre: winding 2 is inside for nonZero, outside for evenOdd.
+        #expect(Reference.alpha(s, 20, 21) == (rule == .nonZero ? 255 : 0))
+    }
+
+    @Test func pixelCentreSamplingWithoutAntialias() {
+        let s = Surface(width: 8, height: 8)
+        s.fill(.rect(x: 0.4, y: 1.5, width: 2.2, height: 1.1), color: .white, antialias: false)
+        // Centres 0.5, 1.5, 2.5 are in [0.4, 2.6); rows: centre 1.5 in [1.5, 2.6), 2.5 too.
+        for y in 0..<8 {
+            for x in 0..<8 {
+                let inside = x <= 2 && (y == 1 || y == 2)
+                #expect(Reference.alpha(s, x, y) == (inside ? 255 : 0), "(\(x), \(y))")
+            }
+        }
+    }
+
+    @Test func clipsToSurfaceAndHonoursOrigin() {
+        // A surface that is a window at device (100, 50) onto a large triangle.
+        let s = Surface(width: 16, height: 16, originX: 100, originY: 50)
+        let poly: [Reference.P] = [(-500, -300), (108.5, 57.25), (40, 900)]
+        s.fill(Reference.path(poly), color: .white)
+        let err = Reference.maxError(s) { x, y in
+            let (x0, y0) = (Double(x + 100), Double(y + 50))
+            return Reference.area(poly, x0: x0, y0: y0, x1: x0 + 1, y1: y0 + 1)
+        }
+        #expect(err <= Self.tol)
+    }
+
+    @Test func sourceOverRounding() {
+        // 50% grey over opaque red: premultiplied (128,128,128,128) + (255,0,0,255)·127/255.
+        let s = Surface(width: 1, height: 1)
+        s.clear(0xFF00_00FF)
+        s.fill(.rect(x: 0, y: 0, width: 1, height: 1), color: Color(r: 1, g: 1, b: 1, a: 0.5))
+        #expect(s.pixel(x: 0, y: 0) == 0xFF80_80FF) // r = 128 + 127 = 255, g = b = 128
+        // Exhaustive check of the rounding division against the formula.
+        for x in 0...255 {
+            for a in stride(from: 0, through: 255, by: 3) {
+                let exact = (Double(x * a) / 255).rounded()
+                #expect(Raster.mul255(UInt32(x), UInt32(a)) == UInt32(exact))
+            }
+        }
+    }
+
+    @Test func premultipliedColor() {
+        #expect(Color.white.premultipliedPixel == 0xFFFF_FFFF)
+        #expect(Color(r: 1, g: 0.5, b: 0, a: 0.5).premultipliedPixel == 0x8000_4080)
+        #expect(Color.clear.premultipliedPixel == 0)
+    }
+}

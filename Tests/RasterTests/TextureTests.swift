@@ -1,0 +1,111 @@
+import Testing
+@testable import Raster
+
+@Suite struct TextureTests {
+    static let black: UInt32 = 0xFF00_0000, white: UInt32 = 0xFFFF_FFFF
+
+    static func checkerboard(_ n: Int, cell: Int) -> Surface {
+        let s = Surface(width: n, height: n)
+        for y in 0..<n { for x in 0..<n { s.setPixel(x: x, y: y, (x / cell + y / cell) % 2 == 0 ? white : black) } }
+        return s
+    }
+
+    @Test func identityAndIntegerTranslationCopyExactly() {
+        let tex = Texture(Self.checkerboard(8, cell: 3))
+        for filter in [SamplingFilter.nearest, .linear] {
+            let s = Surface(width: 12, height: 12)
+            s.draw(tex, transform: .translation(2, 3), filter: filter)
+            for y in 0..<8 { for x in 0..<8 {
+                #expect(s.pixel(x: x + 2, y: y + 3) == tex.surface.pixel(x: x, y: y))
+            } }
+            #expect(s.pixel(x: 1, y: 3) == 0 && s.pixel(x: 10, y: 3) == 0)
+        }
+    }
+
+    @Test func checkerboardThroughPerspectiveLandsWhereTheForwardMapSays() {
+        // Forward map chosen by hand: mild perspective (m13, m23) plus rotation and scale.
+        let m = ProjectiveTransform(m11: 1.3, m12: 0.35, m13: 0.0012,
+                                    m21: -0.25, m22: 1.1, m23: 0.0021,
+                                    m31: 40, m32: 20, m33: 1)
+        let cell = 8
+        let tex = Texture(Self.checkerboard(64, cell: cell))
+        let s = Surface(width: 160, height: 140)
+        s.draw(tex, transform: m, filter: .nearest)
+        var checked = 0
+        for cy in 0..<8 {
+            for cx in 0..<8 {
+                // Centre of each checker cell, pushed forward by hand: [u v 1]·M, divided by w.
+                let u = Double(cx * cell) + 4, v = Double(cy * cell) + 4
+                let w = u * 0.0012 + v * 0.0021 + 1
+                let x = (u * 1.3 + v * -0.25 + 40) / w, y = (u * 0.35 + v * 1.1 + 20) / w
+                let expected = (cx + cy) % 2 == 0 ? Self.white : Self.black
+                #expect(s.pixel(x: Int(x), y: Int(y)) == expected, "cell (\(cx), \(cy)) at (\(x), \(y))")
+                checked += 1
+            }
+        }
+        #expect(checked == 64)
+        // Far outside the quad nothing is drawn.
+        #expect(s.pixel(x: 2, y: 135) == 0)
+    }
+
+    @Test func behindTheEyeIsClippedNotFolded() {
+        // w = 1 − u/40 turns negative for u > 40: the far part of the texture must not appear.
+        let m = ProjectiveTransform(m11: 1, m12: 0, m13: -1.0 / 40, m21: 0, m22: 1, m23: 0, m31: 0, m32: 0, m33: 1)
+        let src = Surface(width: 64, height: 8)
+        src.clear(Self.white)
+        let s = Surface(width: 64, height: 16)
+        s.draw(Texture(src), transform: m, filter: .linear)
+        // u = 20 → x = 20 / 0.5 = 40 is drawn; pixels at x < 0 cannot exist, and nothing wraps.
+        #expect(s.pixel(x: 10, y: 4) == Self.white)
+        #expect(s.pixel(x: 40, y: 4) == Self.white)
+        #expect(s.pixel(x: 10, y: 12) == 0)
+    }
+
+    @Test func antialiasedEdgesOpacityAndClip() {
+        let src = Surface(width: 4, height: 4)
+        src.clear(Self.white)
+        let tex = Texture(src)
+        let s = Surface(width: 8, height: 8)
+        s.draw(tex, transform: .translation(1.5, 1), filter: .linear)
+        // Left column half covered, texture clamps to white there.
+        #expect(s.pixel(x: 1, y: 2) == 0x8080_8080)
+        #expect(s.pixel(x: 3, y: 2) == Self.white)
+        let a = Surface(width: 8, height: 8)
+        a.draw(tex, transform: .translation(1.5, 1), filter: .linear, antialias: false)
+        // Pixel-centre sampling, half-open [1.5, 5.5): centre 1.5 is in, centre 5.5 is out.
+        #expect(a.pixel(x: 1, y: 2) == Self.white)
+        #expect(a.pixel(x: 4, y: 2) == Self.white)
+        #expect(a.pixel(x: 5, y: 2) == 0)
+        let o = Surface(width: 8, height: 8)
+        let clip = Mask(width: 8, height: 8)
+        clip.clear(255)
+        clip.coverage[2 * 8 + 3] = 0
+        o.draw(tex, transform: .translation(1, 1), opacity: 0.5, clip: clip)
+        #expect(o.pixel(x: 2, y: 2) == 0x8080_8080)
+        #expect(o.pixel(x: 3, y: 2) == 0)
+    }
+
+    @Test func sourceRectClampsAtItsBorder() {
+        // Left half red, right half green; draw only the right half scaled up 4×.
+        let src = Surface(width: 4, height: 2)
+        for y in 0..<2 { for x in 0..<4 { src.setPixel(x: x, y: y, x < 2 ? 0xFF00_00FF : 0xFF00_FF00) } }
+        let s = Surface(width: 16, height: 8)
+        s.draw(Texture(src), transform: .scale(4, 4).concatenating(.translation(-8, 0)), filter: .linear,
+               sourceRect: Rect(x: 2, y: 0, width: 2, height: 2))
+        // The quad is device x in [0, 8); bilinear next to the border must not pull in red.
+        for y in 0..<8 { for x in 0..<8 { #expect(s.pixel(x: x, y: y) == 0xFF00_FF00) } }
+        #expect(s.pixel(x: 8, y: 3) == 0)
+    }
+
+    @Test func trilinearAveragesAMinifiedCheckerboard() {
+        let tex = Texture(Self.checkerboard(256, cell: 1))
+        let s = Surface(width: 32, height: 32)
+        s.draw(tex, transform: .scale(0.125, 0.125), filter: .trilinear)
+        // Every pixel averages 8×8 texels of alternating black and white: grey 128 ± 2.
+        for y in 1..<31 { for x in 1..<31 {
+            let r = Int(s.pixel(x: x, y: y) & 0xFF)
+            #expect(abs(r - 128) <= 2, "(\(x), \(y)): \(r)")
+        } }
+        #expect(tex.mipLevels.count == 9)
+    }
+}
