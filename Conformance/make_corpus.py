@@ -217,6 +217,10 @@ def build():
     scene("shadow-non-group-opacity", [L([0, 0, 100, 70], [100, 75], backgroundColor="#cae750", opacity=0.45,
                                          allowsGroupOpacity=False, shadowOpacity=0.8, shadowOffset=[10, 10],
                                          shadowRadius=3)], background="#e7615e")
+    # Figure 4.7: the shadow follows the alpha of the contents image.
+    scene("shadow-from-contents-alpha", [L([0, 0, 96, 96], [100, 75], contents="images/icon.png",
+                                           shadowOpacity=0.7, shadowOffset=[4, 6], shadowRadius=4)],
+          background="#fafafa")
     scene("shadow-scale1", [L([0, 0, 100, 70], [100, 75], backgroundColor="white", shadowOpacity=0.5,
                               shadowOffset=[0, 5], shadowRadius=5)], background="#eceff1", scale=1)
     scene("shadow-translucent-opacity", [L([0, 0, 100, 70], [100, 75], backgroundColor="white", opacity=0.6,
@@ -303,6 +307,11 @@ def build():
     scene("contents-filter-nearest", [L([0, 0, 120, 80], [100, 75], contents="images/digits.png",
                                         magnificationFilter="nearest")], scale=1)
     scene("contents-filter-linear", [L([0, 0, 120, 80], [100, 75], contents="images/digits.png")], scale=1)
+    # The LCD clock of chapter 4: one sprite sheet, a contentsRect per
+    # digit, magnified with the nearest filter.
+    scene("contents-rect-nearest-digits", [L([0, 0, 36, 48], [30 + 46 * i, 75], contents="images/digits.png",
+                                             contentsRect=[i / 4, 0, 0.25, 1], magnificationFilter="nearest")
+                                           for i in range(4)], scale=1)
     scene("contents-with-border-and-background", [L([0, 0, 100, 100], [100, 75], contents="images/icon.png",
                                                     backgroundColor="#c5e1a5", borderWidth=4,
                                                     borderColor="#33691e", cornerRadius=12)])
@@ -400,6 +409,15 @@ def build():
     scene("3d-cube", [L([0, 0, 200, 200], [100, 100], sublayerTransform=[
         {"perspective": 500}, rot(-45, (1, 0, 0)), rot(-45, (0, 1, 0))], sublayers=cube_faces())],
         w=200, h=200)
+    # In the manner of figure 5.22: each face darkened by a black overlay
+    # sublayer (the listing derives the alphas from the face normals; these
+    # are fixed values, what matters here is the overlay in the 3D context).
+    def lit(i, f_):
+        shade = [0.0, 0.277, 0.553, 0.0, 0.277, 0.0][i]
+        return dict(f_, sublayers=[L([0, 0, 100, 100], [50, 50], backgroundColor={"white": 0, "alpha": shade})])
+    scene("3d-cube-lit", [L([0, 0, 200, 200], [100, 100], sublayerTransform=[
+        {"perspective": 500}, rot(-45, (1, 0, 0)), rot(-45, (0, 1, 0))],
+        sublayers=[lit(i, f_) for i, f_ in enumerate(cube_faces())])], w=200, h=200)
     scene("3d-cube-double-sided-false", [L([0, 0, 200, 200], [100, 100], sublayerTransform=[
         {"perspective": 500}, rot(30, (1, 0, 0)), rot(200, (0, 1, 0))],
         sublayers=[dict(f_, doubleSided=False, opacity=0.8) for f_ in cube_faces()])], w=200, h=200)
