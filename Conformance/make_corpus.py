@@ -272,6 +272,11 @@ def build():
     scene("group-opacity-on", [button(opacity=0.5)], background="#ff7043")
     scene("group-opacity-off", [button(opacity=0.5, allowsGroupOpacity=False)], background="#ff7043")
     scene("group-opacity-canvas-off", [button(opacity=0.5)], background="#ff7043", allowsGroupOpacity=False)
+    # Group opacity over a single sublayer that casts a shadow: the group
+    # is one image, so the shadow stays hidden under the opaque sublayer.
+    scene("group-opacity-child-shadow", [L([0, 0, 120, 80], [100, 75], opacity=0.5, sublayers=[
+        L([0, 0, 80, 50], [60, 40], backgroundColor="#43a047", shadowOpacity=0.9, shadowOffset=[0, 4],
+          shadowRadius=4)])])
     scene("opacity-nested-groups", [L([0, 0, 140, 100], [100, 75], backgroundColor="#1e88e5", opacity=0.7,
                                       sublayers=[L([0, 0, 80, 60], [60, 40], backgroundColor="#fdd835",
                                                    opacity=0.5, sublayers=[
