@@ -206,7 +206,8 @@ class Browser:
         # Decode every image and let two frames pass so that what is captured
         # is the finished page, not a partially rastered one.
         self.call("Runtime.evaluate", {
-            "expression": "Promise.all([...document.images].map(i => i.decode().catch(() => 0)))"
+            "expression": "Promise.race([Promise.all([...document.images].map(i => i.decode().catch(() => 0))),"
+                          " new Promise(r => setTimeout(r, 5000))])"
                           ".then(() => new Promise(r => requestAnimationFrame(() =>"
                           " requestAnimationFrame(() => r(1)))))",
             "awaitPromise": True}, session=True)

@@ -207,7 +207,7 @@ def write_report(out, rows, summary):
         return "<img src=\"%s\" loading=\"lazy\">" % html.escape(p) if p else "<div class=\"none\">—</div>"
     parts = ["<!doctype html><meta charset=\"utf-8\"><title>Conformance</title><style>"
              "body{font:13px system-ui,sans-serif;margin:16px}table{border-collapse:collapse}"
-             "td{border-top:1px solid #ccc;padding:6px;vertical-align:top}"
+             "td{border-top:1px solid #ccc;padding:6px;vertical-align:top}td:first-child{min-width:280px}"
              "img{max-width:300px;max-height:300px;image-rendering:pixelated;background:"
              "repeating-conic-gradient(#ddd 0 25%,#fff 0 50%) 0 0/16px 16px}"
              ".fail{color:#b00;font-weight:bold}.pass{color:#070}.none{color:#999}"
