@@ -135,6 +135,10 @@ def build():
                                          maskedCorners=["minXMinY", "maxXMinY"])])
     scene("corner-radius-masked-diagonal", [L([0, 0, 120, 80], [100, 75], backgroundColor="#e53935",
                                               cornerRadius=30, maskedCorners=["minXMinY", "maxXMaxY"])])
+    scene("corner-curve-continuous", [L([0, 0, 120, 80], [100, 75], backgroundColor="#1e88e5", cornerRadius=20,
+                                        cornerCurve="continuous", borderWidth=4, borderColor="#0d47a1")])
+    scene("corner-curve-continuous-clip", [L([0, 0, 120, 90], [100, 75], contents="images/photo.png",
+                                             cornerRadius=24, cornerCurve="continuous", masksToBounds=True)])
     scene("corner-radius-fractional", [L([0, 0, 101.5, 60.25], [100.3, 75.6], backgroundColor="#333",
                                          cornerRadius=12.5)])
     # --- borders

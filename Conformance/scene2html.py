@@ -155,6 +155,53 @@ def svg_path_d(p):
     return "".join(out)
 
 
+# The continuous ("squircle") corner of research §3: PaintCode's
+# reconstruction of UIBezierPath's iOS 7 corner, per corner in units of r
+# measured from the corner along the incoming edge (first number) and the
+# outgoing edge (second), walking clockwise on screen.
+CONTINUOUS_CORNER = [("L", (1.52866483, 0)),
+                     ("C", (1.08849323, 0), (0.86840689, 0), (0.66993427, 0.06549600)),
+                     ("L", (0.63149399, 0.07491100)),
+                     ("C", (0.37282392, 0.16905899), (0.16905899, 0.37282392), (0.07491100, 0.63149399)),
+                     ("L", (0.06549600, 0.66993427)),
+                     ("C", (0, 0.86840689), (0, 1.08849323), (0, 1.52866483))]
+CIRCULAR_CORNER = [("L", (1, 0)), ("C", (1 - 0.5522847498, 0), (0, 1 - 0.5522847498), (0, 1))]
+
+
+def continuous_corners(L):
+    """The continuous outline needs 1.5287 r of edge on each side; research
+    §3 says UIBezierPath switches to other (unknown) shapes below that, so
+    smaller rectangles get circular corners, as in our renderer."""
+    if L.cornerCurve != "continuous":
+        return False
+    rs = radii(L)
+    half = min(L.bounds[2], L.bounds[3]) / 2
+    return max(rs) > 0 and all(r * 1.52866483 <= half for r in rs)
+
+
+def rounded_rect_d(rect, rs, continuous):
+    """SVG path data of a rect with per-corner radii (TL, TR, BR, BL), in
+    the continuous or circular style."""
+    x0, y0, w, h = rect
+    x1, y1 = x0 + w, y0 + h
+    corners = [(x0, y0, (0, -1), (1, 0)), (x1, y0, (1, 0), (0, 1)),
+               (x1, y1, (0, 1), (-1, 0)), (x0, y1, (-1, 0), (0, -1))]
+    out = []
+    for i, ((cx, cy, din, dout), r) in enumerate(zip(corners, rs)):
+        if r <= 0:
+            out.append("%s%s %s" % ("M" if i == 0 else "L", f(cx), f(cy)))
+            continue
+
+        def pt(q):
+            back, fwd = q
+            return "%s %s" % (f(cx - din[0] * back * r + dout[0] * fwd * r),
+                              f(cy - din[1] * back * r + dout[1] * fwd * r))
+        for j, seg in enumerate(CONTINUOUS_CORNER if continuous else CIRCULAR_CORNER):
+            op = "M" if (i == 0 and j == 0) else seg[0]
+            out.append(op + " ".join(pt(q) for q in seg[1:]))
+    return "".join(out) + "Z"
+
+
 # --------------------------------------------------------------- translator
 BASE_CSS = """
 html,body{margin:0;padding:0;overflow:hidden}
@@ -325,8 +372,8 @@ class Translator:
         t, l = by - ry, bx - rx
         b, r = (ry + rh) - (by + bh), (rx + rw) - (bx + bw)
         rs = radii(L)
-        if L.cornerCurve == "continuous" and max(rs) > 0:
-            self.notes.append("continuous corners drawn as circular")
+        if continuous_corners(L):
+            return "path('%s')" % rounded_rect_d((l, t, bw, bh), rs, True)
         rnd = " round " + radius_css(rs) if max(rs) > 0 else ""
         return "inset(%s %s %s %s%s)" % (px(t), px(r), px(b), px(l), rnd)
 
@@ -381,9 +428,10 @@ class Translator:
         rs = radii(L)
         parts = []
         bg = L.backgroundColor
-        if bg is not None and bg[3] > 0:
-            if L.cornerCurve == "continuous" and max(rs) > 0:
-                self.notes.append("continuous corners drawn as circular")
+        if bg is not None and bg[3] > 0 and continuous_corners(L):
+            parts.append(self.svg_open(L) + "<path d=\"%s\" fill=\"%s\"/></svg>" % (
+                rounded_rect_d(L.bounds, rs, True), rgba(bg, alpha)))
+        elif bg is not None and bg[3] > 0:
             parts.append("<div class=\"l\" style=\"width:%s;height:%s;background:%s;%s\"></div>" % (
                 px(bw), px(bh), rgba(bg, alpha),
                 "border-radius:%s" % radius_css(rs) if max(rs) > 0 else ""))
@@ -401,7 +449,17 @@ class Translator:
             # once here and once more around the shadow.
             inner = "<div class=\"l\" style=\"width:%s;height:%s;clip-path:%s\">%s</div>" % (
                 px(bw), px(bh), self.clip_inset(L, L.bounds), inner)
-        if L.borderWidth > 0 and L.borderColor is not None and L.borderColor[3] > 0:
+        if L.borderWidth > 0 and L.borderColor is not None and L.borderColor[3] > 0 and continuous_corners(L):
+            # Ring between the rounded bounds and the bounds inset by the
+            # width with each radius reduced by it (research §3).
+            w = L.borderWidth
+            d = rounded_rect_d(L.bounds, rs, True)
+            if bw > 2 * w and bh > 2 * w:
+                d += rounded_rect_d((bx + w, by + w, bw - 2 * w, bh - 2 * w),
+                                    tuple(max(0.0, r - w) for r in rs), True)
+            inner += self.svg_open(L) + "<path d=\"%s\" fill=\"%s\" fill-rule=\"evenodd\"/></svg>" % (
+                d, rgba(L.borderColor, alpha))
+        elif L.borderWidth > 0 and L.borderColor is not None and L.borderColor[3] > 0:
             inner += ("<div class=\"l\" style=\"width:%s;height:%s;border:%s solid %s;%s\"></div>" % (
                 px(bw), px(bh), px(L.borderWidth), rgba(L.borderColor, alpha),
                 "border-radius:%s" % radius_css(rs) if max(rs) > 0 else ""))
