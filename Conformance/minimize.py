@@ -3,6 +3,12 @@
 scene that still disagrees: greedy delta debugging over layers and keys.
 
     python3 Conformance/minimize.py SCENE.json --oqc PATH [-o MIN.json]
+    python3 Conformance/minimize.py SCENE.json --oqc PATH --probe
+
+--probe instead re-runs the scene with one family of features removed at a
+time (3D transforms, allowsGroupOpacity = false, shadows, masks, contents)
+and prints the disagreement left: the family whose removal makes it vanish
+is the cause to look at.
 
 A candidate "still disagrees" when the share of pixels off by more than
 16/255 away from edges (run.py's interior16) stays above half of the
@@ -84,11 +90,46 @@ def candidates(d):
             yield c
 
 
+def _walk(layers, f):
+    for L in layers:
+        f(L)
+        if isinstance(L.get("mask"), dict):
+            f(L["mask"])
+        _walk(L.get("sublayers", []), f)
+
+
+def _no_3d(L):
+    t = L.get("transform")
+    if isinstance(t, list) and any(isinstance(s, dict) and (
+            "perspective" in s or "matrix" in s
+            or ("rotate" in s and list(s["rotate"].get("axis", [0, 0, 1]))[:2] != [0, 0])) for s in t):
+        del L["transform"]
+
+
+PROBES = [
+    ("3D transforms", _no_3d),
+    ("allowsGroupOpacity=false", lambda L: L.pop("allowsGroupOpacity", None)),
+    ("shadows", lambda L: L.pop("shadowOpacity", None)),
+    ("masks", lambda L: L.pop("mask", None)),
+    ("contents", lambda L: L.pop("contents", None)),
+]
+
+
+def probe(d, folder, side, oqc):
+    print("as given: interior16 %.4f" % measure(d, folder, side, oqc))
+    for name, f in PROBES:
+        c = copy.deepcopy(d)
+        _walk(c["layers"], f)
+        v = measure(c, folder, side, oqc)
+        print("without %-26s interior16 %s" % (name + ":", "error" if v is None else "%.4f" % v))
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("scene")
     ap.add_argument("--oqc", required=True)
     ap.add_argument("-o", "--output")
+    ap.add_argument("--probe", action="store_true", help="remove one feature family at a time instead")
     a = ap.parse_args(argv)
     folder = tempfile.mkdtemp(prefix="oqc-min-")
     src = os.path.dirname(os.path.abspath(a.scene))
@@ -97,6 +138,13 @@ def main(argv=None):
     with open(a.scene) as fh:
         d = json.load(fh)
     side = run.ChromiumSide(folder)
+    if a.probe:
+        try:
+            probe(d, folder, side, [a.oqc])
+        finally:
+            side.close()
+            shutil.rmtree(folder, ignore_errors=True)
+        return 0
     try:
         base = measure(d, folder, side, [a.oqc])
         if base is None or base < 0.001:
