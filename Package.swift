@@ -10,10 +10,14 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
                        providers: [.apt(["zlib1g-dev"])]),
+        // Release builds of the pixel paths drop overflow and exclusivity checks: the inner
+        // loops are bounds-checked by construction and tested in debug, where checks stay on.
         .target(name: "Raster",
-                swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]),
+                swiftSettings: [.unsafeFlags(["-Ounchecked", "-enforce-exclusivity=unchecked"],
+                                             .when(configuration: .release))]),
         .target(name: "Codecs", dependencies: ["CZlib", "Raster"]),
-        .target(name: "OpenQuartzCore", dependencies: ["Raster", "Codecs"]),
+        .target(name: "OpenQuartzCore", dependencies: ["Raster", "Codecs"],
+                swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
         .target(name: "Gallery", dependencies: ["OpenQuartzCore"]),
         .executableTarget(name: "oqc", dependencies: ["OpenQuartzCore", "Gallery"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),

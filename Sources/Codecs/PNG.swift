@@ -5,9 +5,16 @@ import Raster
 /// Decoding accepts every image the PNG standard (ISO/IEC 15948) allows: colour
 /// types 0, 2, 3, 4 and 6 at all their bit depths, palettes with tRNS, tRNS
 /// colour keys, Adam7 interlacing and image data split over many IDAT chunks.
-/// gAMA, cHRM, iCCP and sRGB are ignored (samples are used as stored, as sRGB).
+/// gAMA, cHRM, iCCP and sRGB are ignored (samples are used as stored, as sRGB);
+/// other unknown ancillary chunks (tEXt, pHYs, APNG's acTL/fcTL/fdAT, ...) are
+/// skipped, and unknown critical chunks are refused.
+///
 /// Hostile input fails with a `PNGError` naming the problem; allocation is
-/// bounded by `PNGLimits`, checked right after the header is read.
+/// bounded by `PNGLimits`, checked right after the header is read. Every chunk's
+/// CRC is checked and a file must end with IEND. Inflation stops once the data
+/// the header implies is complete, so compressed data beyond it is never
+/// expanded; too little data is an error. Palette indices past the end of the
+/// palette (invalid, but seen in the wild) decode as opaque black.
 public enum PNG {
     /// Decodes to a premultiplied RGBA8 surface. 16-bit samples are first reduced
     /// to 8 bits (see `DecodedPNG.rgba8`), then each colour is premultiplied as

@@ -77,7 +77,7 @@ func blendSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ s: UInt32, _
         if inv == 0 {
             dst.update(repeating: sc, count: count)
         } else if sc != 0 {
-            for i in 0..<count { dst[i] = sc &+ scalePixel(dst[i], inv) }
+            sourceOverConstant(dst, count, sc)
         }
     default:
         for i in 0..<count { dst[i] = blend(dst[i], s, c, mode) }

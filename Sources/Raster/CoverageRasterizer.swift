@@ -6,21 +6,32 @@ protocol CoverageSink {
     mutating func cells(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>)
 }
 
-/// Exact-area scanline rasterizer by signed-area accumulation (as font-rs, stb_truetype v2).
+/// Exact-area scanline rasterizer by signed-area accumulation (as font-rs, stb_truetype v2),
+/// with an exact second pass for rows where edges meet.
 ///
 /// Every edge adds, to each cell of each pixel row it crosses, the signed area between the
 /// edge and the cell's right side, and the remainder of its height to the next cell; a
 /// running sum along the row then gives, for every pixel, the integral of the winding
-/// number over that pixel. Where a pixel holds only one transition of the winding number
-/// (every edge pixel of a simple shape, and every pixel where self-overlapping edges do not
-/// meet), applying the fill rule to that integral is exact. Pixels where edges cross or
-/// coincide are approximated as FreeType and Skia do.
+/// number over that pixel. Where a pixel holds only one edge (or consecutive edges of one
+/// contour), the winding takes two adjacent values there and applying the fill rule to
+/// that integral is exact.
 ///
-/// Memory is one `Float` per pixel of the intersection of the path's bounds with the
-/// target, plus one bit per 16 pixels marking cells that edges touched, so spans between
-/// edges are handed to the sink whole: interiors are filled without per-pixel work here.
+/// Pixels that two unrelated edges pass through (crossings, overlapping or touching
+/// contours, coincident edges) are noticed while accumulating: each cell remembers the last
+/// edge that covered it, and horizontal edges claim the cells they run through (they split a
+/// pixel into different windings above and below). Such rows are redone exactly: the path is flattened again, only
+/// the pieces in those rows are kept, each row is cut into sub-bands at every piece end and
+/// every crossing, and within each band (where pieces neither end nor cross) the pieces are
+/// sorted left to right and only those where the fill rule changes are accumulated, with
+/// weight ±1: the row then holds coverage itself, exact for both rules.
+///
+/// Memory is one `Float` and one `Int32` per pixel of the intersection of the path's bounds
+/// with the target, one bit per 16 pixels marking cells that edges touched (so spans between
+/// edges go to the sink whole: interiors are filled without per-pixel work here), and the
+/// pieces of the rows being redone (at most `maxExactRowPieces` per row: busier rows keep the
+/// single-pass result, as FreeType and Skia would give).
 /// With `antialias` false each edge instead adds ±1 at the first pixel whose centre lies
-/// right of it on each row whose centre line it crosses: pixel-centre sampling.
+/// right of it on each row whose centre line it crosses: pixel-centre sampling, exact as is.
 final class CoverageRasterizer: PolylineSink {
     /// Device position and size of the region being rasterized.
     let originX: Int, originY: Int, width: Int, height: Int
@@ -33,6 +44,31 @@ final class CoverageRasterizer: PolylineSink {
     private var startX = 0.0, startY = 0.0, lastX = 0.0, lastY = 0.0
     static let chunkShift = 4
 
+    private let scratch: RasterScratch
+    private var swept = false
+    /// Per cell, the id of the last edge whose area landed in it (0: none).
+    private let owner: UnsafeMutablePointer<Int32>
+    /// Per row, whether two unrelated edges met in one of its cells.
+    private let conflictRow: UnsafeMutablePointer<Bool>
+    private(set) var hasConflicts = false
+    private var edgeId: Int32 = 0
+    private var subpathFirstId: Int32 = 0
+    private var closingSubpath = false
+    /// Second pass: pieces of the rows being redone, instead of accumulating.
+    private var collecting = false
+    private var pieces: [Piece] = []
+    /// Per row, how many edge pieces the first pass accumulated there.
+    private let rowPieces: UnsafeMutablePointer<Int32>
+    /// Rows with more pieces than this keep the single-pass result: the exact pass costs
+    /// O(n²) per row in the worst case (crossings), and such rows (dense scribbles) are noise anyway.
+    static let maxExactRowPieces: Int32 = 64
+
+    struct Piece {
+        var row: Int32
+        var dir: Int32
+        var xt: Double, yt: Double, xb: Double, yb: Double
+    }
+
     init(originX: Int, originY: Int, width: Int, height: Int, antialias: Bool) {
         self.originX = originX; self.originY = originY
         self.width = max(width, 0); self.height = max(height, 0)
@@ -40,18 +76,26 @@ final class CoverageRasterizer: PolylineSink {
         stride = self.width + 2
         wordsPerRow = (stride >> CoverageRasterizer.chunkShift) / 64 + 1
         let cells = max(stride * self.height, 1)
-        acc = .allocate(capacity: cells)
-        acc.initialize(repeating: 0, count: cells)
+        scratch = RasterScratch.take(cells: cells)
+        acc = scratch.acc
+        owner = scratch.owner
         let words = max(wordsPerRow * self.height, 1)
         touched = .allocate(capacity: words)
         touched.initialize(repeating: 0, count: words)
         rowCoverage = .allocate(capacity: stride)
+        conflictRow = .allocate(capacity: max(self.height, 1))
+        conflictRow.initialize(repeating: false, count: max(self.height, 1))
+        rowPieces = .allocate(capacity: max(self.height, 1))
+        rowPieces.initialize(repeating: 0, count: max(self.height, 1))
     }
 
     deinit {
-        acc.deallocate()
+        // The sweep has set every cell it or the edges touched back to zero.
+        if swept { RasterScratch.give(scratch) }
         touched.deallocate()
         rowCoverage.deallocate()
+        conflictRow.deallocate()
+        rowPieces.deallocate()
     }
 
     /// The region to rasterize: `bounds` (device space, already transformed) clipped to the target.
@@ -70,16 +114,24 @@ final class CoverageRasterizer: PolylineSink {
 
     func moveTo(_ x: Double, _ y: Double) {
         startX = x; startY = y; lastX = x; lastY = y
+        // Skip an id so the last edge of one contour and the first of the next never look consecutive.
+        edgeId &+= 1
+        subpathFirstId = edgeId &+ 1
     }
 
     func lineTo(_ x: Double, _ y: Double) {
+        // Zero-length lines add nothing and must not break the chain of consecutive edge ids.
+        if x == lastX && y == lastY { return }
+        edgeId &+= 1
+        // A line back to the subpath's start closes it: it may share the first edge's cell.
+        closingSubpath = x == startX && y == startY
         addLine(lastX, lastY, x, y)
+        closingSubpath = false
         lastX = x; lastY = y
     }
 
     func endSubpath(closed: Bool) {
-        addLine(lastX, lastY, startX, startY)
-        lastX = startX; lastY = startY
+        lineTo(startX, startY)
     }
 
     // MARK: Edges
@@ -87,7 +139,13 @@ final class CoverageRasterizer: PolylineSink {
     func addLine(_ dx0: Double, _ dy0: Double, _ dx1: Double, _ dy1: Double) {
         var x0 = dx0 - Double(originX), y0 = dy0 - Double(originY)
         var x1 = dx1 - Double(originX), y1 = dy1 - Double(originY)
-        guard y0 != y1, x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return }
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return }
+        if y0 == y1 {
+            // A horizontal edge adds no area, but inside a row it separates different windings
+            // above and below it, so any other edge in the cells it spans may need the exact pass.
+            if antialias && !collecting { claimHorizontal(x0, x1, y0) }
+            return
+        }
         let dir: Float = y1 > y0 ? 1 : -1
         if y0 > y1 { swap(&x0, &x1); swap(&y0, &y1) }
         let h = Double(height), w = Double(width)
@@ -102,8 +160,9 @@ final class CoverageRasterizer: PolylineSink {
         if y1 <= y0 { return }
         // Split at x = 0 and x = width. Left of the region an edge still covers every cell of
         // its rows, so it moves onto x = 0; right of the region it covers nothing visible.
+        if x0 >= 0 && x1 >= 0 && x0 <= w && x1 <= w { emit(x0, y0, x1, y1, dir); return }
         if x0 >= w && x1 >= w { return }
-        if x0 <= 0 && x1 <= 0 { accumulate(0, y0, 0, y1, dir); return }
+        if x0 <= 0 && x1 <= 0 { emit(0, y0, 0, y1, dir); return }
         var ya = y0, xa = x0
         let dxdy = (x1 - x0) / (y1 - y0)
         // Crossing ys of x = 0 and x = width, in order of y.
@@ -118,12 +177,51 @@ final class CoverageRasterizer: PolylineSink {
             let xb = yb == y1 ? x1 : x0 + (yb - y0) * dxdy
             let mid = (xa + xb) / 2
             if mid < 0 {
-                accumulate(0, ya, 0, yb, dir)
+                emit(0, ya, 0, yb, dir)
             } else if mid <= w {
-                accumulate(min(max(xa, 0), w), ya, min(max(xb, 0), w), yb, dir)
+                emit(min(max(xa, 0), w), ya, min(max(xb, 0), w), yb, dir)
             }
             ya = yb; xa = xb
             if yb >= y1 { break }
+        }
+    }
+
+    @inline(__always)
+    private func emit(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ dir: Float) {
+        if collecting { collect(x0, y0, x1, y1, dir) } else { accumulate(x0, y0, x1, y1, dir, detect: true) }
+    }
+
+    /// Records that the current edge covers cells c0...c1 of `row`, flagging the row when an
+    /// unrelated edge got there first. Consecutive edges of a contour share their vertex cell
+    /// without harm (the winding there still takes only two values).
+    @inline(__always)
+    private func claim(_ row: Int, _ c0: Int, _ c1: Int) {
+        let cells = owner + row * stride
+        let id = edgeId
+        var c = c0
+        while c <= c1 {
+            let p = cells[c]
+            if p != id {
+                if p != 0 && p != id &- 1 && !(closingSubpath && p == subpathFirstId) {
+                    conflictRow[row] = true
+                    hasConflicts = true
+                }
+                cells[c] = id
+            }
+            c += 1
+        }
+    }
+
+    private func claimHorizontal(_ xa: Double, _ xb: Double, _ y: Double) {
+        guard y > 0 && y < Double(height) else { return }
+        let row = Int(y)
+        guard y > Double(row) else { return }
+        let lo = max(min(xa, xb), 0), hi = min(max(xa, xb), Double(width))
+        guard hi > lo else { return }
+        let c0 = Int(lo), c1 = min(CoverageRasterizer.ceilNonNegative(hi) - 1, width - 1)
+        if c1 >= c0 {
+            claim(row, c0, c1)
+            mark(row, c0, c1) // so the sweep clears the owners again
         }
     }
 
@@ -138,6 +236,13 @@ final class CoverageRasterizer: PolylineSink {
         }
     }
 
+    /// ⌈v⌉ for 0 ≤ v < 2⁶², without a libm call (the baseline x86-64 target has no roundsd).
+    @inline(__always)
+    static func ceilNonNegative(_ v: Double) -> Int {
+        let t = Int(v)
+        return Double(t) < v ? t + 1 : t
+    }
+
     /// H(z) = ∫ clamp(u, 0, 1) du from −∞ to z: the area right of an edge at parameter z.
     @inline(__always)
     private static func ramp(_ z: Double) -> Double {
@@ -145,39 +250,53 @@ final class CoverageRasterizer: PolylineSink {
     }
 
     /// Adds an edge lying inside the region (0 ≤ x ≤ width, 0 ≤ y ≤ height), y0 < y1.
-    private func accumulate(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ dir: Float) {
+    private func accumulate(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ dir: Float, detect: Bool) {
         let dxdy = (x1 - x0) / (y1 - y0)
         var row = Int(y0)
-        let lastRow = min(Int(y1.rounded(.up)) - 1, height - 1)
+        let lastRow = min(CoverageRasterizer.ceilNonNegative(y1) - 1, height - 1)
         var ytop = y0
         var xtop = x0
         while row <= lastRow {
             let ybot = min(y1, Double(row + 1))
-            let xbot = ybot == y1 ? x1 : x0 + (ybot - y0) * dxdy
+            // Clamped: a near-horizontal edge's slope can overflow.
+            let xbot = ybot == y1 ? x1 : min(max(x0 + (ybot - y0) * dxdy, min(x0, x1)), max(x0, x1))
             let hgt = Float(ybot - ytop) * dir
+            if detect { rowPieces[row] &+= 1 }
             if hgt != 0 {
                 let line = acc + row * stride
                 let lo = min(xtop, xbot), hi = max(xtop, xbot)
                 let i0 = Int(lo)
-                let i1 = Int(hi.rounded(.up))
+                let i1 = CoverageRasterizer.ceilNonNegative(hi)
                 if i1 <= i0 + 1 {
                     let a = hgt * Float(Double(i0 + 1) - 0.5 * (lo + hi))
                     line[i0] += a
                     line[i0 + 1] += hgt - a
                     mark(row, i0, i0 + 1)
+                    if detect { claim(row, i0, i0) }
                 } else {
                     // The edge's x is uniform in [lo, hi] over the row's height, so the area
                     // right of it in cell c is h/(hi−lo)·(H(c+1−lo) − H(c+1−hi)).
+                    // Cells strictly between the end cells all get the same increment h/(hi−lo).
                     let s = Double(hgt) / (hi - lo)
-                    var prev: Float = 0
-                    for c in i0..<i1 {
+                    @inline(__always) func area(_ c: Int) -> Double {
                         let z = Double(c + 1)
-                        let a = Float(s * (CoverageRasterizer.ramp(z - lo) - CoverageRasterizer.ramp(z - hi)))
-                        line[c] += a - prev
-                        prev = a
+                        return s * (CoverageRasterizer.ramp(z - lo) - CoverageRasterizer.ramp(z - hi))
                     }
-                    line[i1] += hgt - prev
+                    let a0 = area(i0), a1 = area(i0 + 1)
+                    line[i0] += Float(a0)
+                    line[i0 + 1] += Float(a1 - a0)
+                    if i1 - i0 > 2 {
+                        let step = Float(s)
+                        var c = i0 + 2
+                        while c < i1 - 1 { line[c] += step; c += 1 }
+                        let b0 = area(i1 - 2), b1 = area(i1 - 1)
+                        line[i1 - 1] += Float(b1 - b0)
+                        line[i1] += hgt - Float(b1)
+                    } else {
+                        line[i1] += hgt - Float(a1)
+                    }
                     mark(row, i0, i1)
+                    if detect { claim(row, i0, i1 - 1) }
                 }
             }
             ytop = ybot; xtop = xbot
@@ -185,9 +304,122 @@ final class CoverageRasterizer: PolylineSink {
         }
     }
 
+    // MARK: Exact pass for rows where unrelated edges meet
+
+    /// Keeps the parts of an edge (inside the region, y0 < y1) that lie in flagged rows.
+    private func collect(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ dir: Float) {
+        let dxdy = (x1 - x0) / (y1 - y0)
+        var row = Int(y0)
+        let lastRow = min(CoverageRasterizer.ceilNonNegative(y1) - 1, height - 1)
+        while row <= lastRow {
+            if conflictRow[row] {
+                let yt = max(y0, Double(row)), yb = min(y1, Double(row + 1))
+                if yb > yt {
+                    let xt = yt == y0 ? x0 : x0 + (yt - y0) * dxdy
+                    let xb = yb == y1 ? x1 : x0 + (yb - y0) * dxdy
+                    pieces.append(Piece(row: Int32(row), dir: Int32(dir), xt: xt, yt: yt, xb: xb, yb: yb))
+                }
+            }
+            row += 1
+        }
+    }
+
+    /// Chooses the rows to redo and starts the second pass; when it returns true, feed the same
+    /// path again and call `resolveConflicts`.
+    func beginExactPass() -> Bool {
+        guard hasConflicts else { return false }
+        var any = false
+        var total = 0
+        for row in 0..<height where conflictRow[row] {
+            if rowPieces[row] > CoverageRasterizer.maxExactRowPieces {
+                conflictRow[row] = false
+            } else {
+                any = true
+                total += Int(rowPieces[row])
+            }
+        }
+        guard any else { return false }
+        collecting = true
+        pieces.removeAll(keepingCapacity: true)
+        pieces.reserveCapacity(total)
+        return true
+    }
+
+    /// Recomputes every flagged row exactly from the collected pieces (see the type's comment).
+    func resolveConflicts(rule: FillRule) {
+        collecting = false
+        guard !pieces.isEmpty else { return }
+        pieces.sort { $0.row < $1.row }
+        var ys: [Double] = []
+        var active: [(key: Double, xa: Double, xb: Double, dir: Int32)] = []
+        var start = 0
+        while start < pieces.count {
+            let row = Int(pieces[start].row)
+            var end = start
+            while end < pieces.count && Int(pieces[end].row) == row { end += 1 }
+            (acc + row * stride).update(repeating: 0, count: stride)
+            // Band limits: the row, every piece end, every crossing of two pieces.
+            ys.removeAll(keepingCapacity: true)
+            ys.append(Double(row)); ys.append(Double(row + 1))
+            for i in start..<end {
+                let p = pieces[i]
+                ys.append(p.yt); ys.append(p.yb)
+                for j in (i + 1)..<end {
+                    let q = pieces[j]
+                    let lo = max(p.yt, q.yt), hi = min(p.yb, q.yb)
+                    if hi <= lo { continue }
+                    let dLo = CoverageRasterizer.x(p, lo) - CoverageRasterizer.x(q, lo)
+                    let dHi = CoverageRasterizer.x(p, hi) - CoverageRasterizer.x(q, hi)
+                    if (dLo < 0 && dHi > 0) || (dLo > 0 && dHi < 0) {
+                        ys.append(lo + (hi - lo) * dLo / (dLo - dHi))
+                    }
+                }
+            }
+            ys.sort()
+            for b in 0..<(ys.count - 1) {
+                let ya = ys[b], yb = ys[b + 1]
+                if !(yb > ya) { continue }
+                active.removeAll(keepingCapacity: true)
+                for i in start..<end {
+                    let p = pieces[i]
+                    if p.yt <= ya && p.yb >= yb {
+                        let xa = CoverageRasterizer.x(p, ya), xb = CoverageRasterizer.x(p, yb)
+                        active.append((xa + xb, xa, xb, p.dir))
+                    }
+                }
+                if active.isEmpty { continue }
+                // Pieces do not cross inside the band, so their midpoints order them.
+                active.sort { $0.key < $1.key }
+                var w: Int32 = 0
+                for a in active {
+                    let before = CoverageRasterizer.inside(w, rule)
+                    w &+= a.dir
+                    let after = CoverageRasterizer.inside(w, rule)
+                    if before != after {
+                        accumulate(a.xa, ya, a.xb, yb, after ? 1 : -1, detect: false)
+                    }
+                }
+            }
+            start = end
+        }
+        pieces = []
+    }
+
+    @inline(__always)
+    private static func x(_ p: Piece, _ y: Double) -> Double {
+        if y <= p.yt { return p.xt }
+        if y >= p.yb { return p.xb }
+        return p.xt + (p.xb - p.xt) * (y - p.yt) / (p.yb - p.yt)
+    }
+
+    @inline(__always)
+    private static func inside(_ w: Int32, _ rule: FillRule) -> Bool {
+        rule == .nonZero ? w != 0 : w & 1 != 0
+    }
+
     /// Non-antialiased edge: rows whose centre line y + 0.5 lies in [y0, y1) (top-left rule).
     private func addSampledLine(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ dir: Float) {
-        let first = max(0, Int((y0 - 0.5).rounded(.up)))
+        let first = y0 <= 0.5 ? 0 : Int((y0 - 0.5).rounded(.up))
         let last = min(height - 1, Int(min((y1 - 0.5).rounded(.up), Double(height))) - 1)
         if first > last { return }
         let dxdy = (x1 - x0) / (y1 - y0)
@@ -196,7 +428,7 @@ final class CoverageRasterizer: PolylineSink {
             let x = x0 + (Double(row) + 0.5 - y0) * dxdy
             // First pixel whose centre is at or right of the edge.
             let c = (x - 0.5).rounded(.up)
-            if c >= w { continue }
+            if !(c < w) { continue } // also skips NaN from degenerate slopes
             let i = c <= 0 ? 0 : Int(c)
             acc[row * stride + i] += dir
             mark(row, i, i)
@@ -205,35 +437,31 @@ final class CoverageRasterizer: PolylineSink {
 
     // MARK: Sweep
 
-    @inline(__always)
-    private static func coverage(_ v: Float, _ rule: FillRule, _ antialias: Bool) -> UInt8 {
-        var t = abs(v)
-        if antialias {
-            switch rule {
-            case .nonZero: t = min(t, 1)
-            case .evenOdd:
-                t -= 2 * (t * 0.5).rounded(.down)
-                if t > 1 { t = 2 - t }
-            }
-            return UInt8(t * 255 + 0.5)
-        }
-        let n = Int(t + 0.5)
-        switch rule {
-        case .nonZero: return n != 0 ? 255 : 0
-        case .evenOdd: return n & 1 != 0 ? 255 : 0
+    /// Hands every row's coverage to `sink`, as whole spans between touched cells.
+    func sweep<S: CoverageSink>(rule: FillRule, into sink: inout S) {
+        swept = true
+        switch (antialias, rule) {
+        case (true, .nonZero): sweep(NonZeroArea.self, into: &sink)
+        case (true, .evenOdd): sweep(EvenOddArea.self, into: &sink)
+        case (false, .nonZero): sweep(NonZeroSample.self, into: &sink)
+        case (false, .evenOdd): sweep(EvenOddSample.self, into: &sink)
         }
     }
 
-    /// Hands every row's coverage to `sink`, as whole spans between touched cells.
-    func sweep<S: CoverageSink>(rule: FillRule, into sink: inout S) {
+    private func sweep<R: CoverageRule, S: CoverageSink>(_ rule: R.Type, into sink: inout S) {
         let chunk = 1 << CoverageRasterizer.chunkShift
         let chunks = (width + chunk - 1) >> CoverageRasterizer.chunkShift
-        let aa = antialias
         for row in 0..<height {
             let line = acc + row * stride
+            let owners = owner + row * stride
             let words = touched + row * wordsPerRow
             let y = originY + row
             var sum: Float = 0
+            defer {
+                // Cells right of the region take the ends of edges at x = width.
+                line[width] = 0; line[width + 1] = 0
+                owners[width] = 0; owners[width + 1] = 0
+            }
             var k = 0
             @inline(__always) func isTouched(_ k: Int) -> Bool { words[k >> 6] & (1 << UInt64(k & 63)) != 0 }
             while k < chunks {
@@ -243,14 +471,16 @@ final class CoverageRasterizer: PolylineSink {
                     while k < chunks && isTouched(k) { k += 1 }
                     let x0 = start << CoverageRasterizer.chunkShift
                     let x1 = min(k << CoverageRasterizer.chunkShift, width)
-                    var any = false
+                    var any: UInt8 = 0
                     for x in x0..<x1 {
                         sum += line[x]
-                        let c = CoverageRasterizer.coverage(sum, rule, aa)
+                        line[x] = 0
+                        let c = R.coverage(sum)
                         rowCoverage[x - x0] = c
-                        any = any || c != 0
+                        any |= c
                     }
-                    if any { sink.cells(y: y, x: originX + x0, count: x1 - x0, coverage: rowCoverage) }
+                    (owners + x0).update(repeating: 0, count: x1 - x0)
+                    if any != 0 { sink.cells(y: y, x: originX + x0, count: x1 - x0, coverage: rowCoverage) }
                 } else {
                     // Words are mostly zero: skip 64 chunks at once where possible.
                     k += 1
@@ -258,7 +488,7 @@ final class CoverageRasterizer: PolylineSink {
                         if k & 63 == 0 && words[k >> 6] == 0 { k += 64 } else { k += 1 }
                     }
                     k = min(k, chunks)
-                    let c = CoverageRasterizer.coverage(sum, rule, aa)
+                    let c = R.coverage(sum)
                     if c != 0 {
                         let x0 = start << CoverageRasterizer.chunkShift
                         let x1 = min(k << CoverageRasterizer.chunkShift, width)
@@ -268,4 +498,35 @@ final class CoverageRasterizer: PolylineSink {
             }
         }
     }
+}
+
+/// Maps an accumulated winding value (area integral, or sampled integer) to 8-bit coverage.
+protocol CoverageRule {
+    static func coverage(_ v: Float) -> UInt8
+}
+
+enum NonZeroArea: CoverageRule {
+    @inline(__always)
+    static func coverage(_ v: Float) -> UInt8 { UInt8(min(abs(v), 1) * 255 + 0.5) }
+}
+
+enum EvenOddArea: CoverageRule {
+    /// The accumulated value folded into a triangle wave of period 2.
+    @inline(__always)
+    static func coverage(_ v: Float) -> UInt8 {
+        var t = abs(v)
+        if t > 2 { t -= 2 * Float(Int(t * 0.5)) }
+        if t > 1 { t = 2 - t }
+        return UInt8(max(t, 0) * 255 + 0.5)
+    }
+}
+
+enum NonZeroSample: CoverageRule {
+    @inline(__always)
+    static func coverage(_ v: Float) -> UInt8 { abs(v) > 0.5 ? 255 : 0 }
+}
+
+enum EvenOddSample: CoverageRule {
+    @inline(__always)
+    static func coverage(_ v: Float) -> UInt8 { Int(abs(v) + 0.5) & 1 != 0 ? 255 : 0 }
 }

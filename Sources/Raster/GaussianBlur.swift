@@ -99,21 +99,67 @@ private func blurPlane(_ src: UnsafePointer<Float>, width: Int, height: Int, sig
         filter(line, lw, tmp)
         (mid + y * ow).update(from: line + margin - pad, count: ow)
     }
-    // Vertical: columns of the intermediate plane into the output.
-    let out = UnsafeMutablePointer<Float>.allocate(capacity: max(ow * oh, 1))
+    // Vertical: whole rows at a time (running sums per column), so memory is read in order.
     let lh = height + 2 * margin
-    for x in 0..<ow {
-        buffer.initialize(repeating: 0, count: lh + 2 * guardCells)
-        for y in 0..<height { line[margin + y] = mid[y * ow + x] }
-        filter(line, lh, tmp)
-        for y in 0..<oh { out[y * ow + x] = line[margin - pad + y] }
+    let rows = lh + 2 * guardCells
+    var a = UnsafeMutablePointer<Float>.allocate(capacity: ow * rows)
+    var b = UnsafeMutablePointer<Float>.allocate(capacity: ow * rows)
+    let sums = UnsafeMutablePointer<Double>.allocate(capacity: ow)
+    let acc = UnsafeMutablePointer<Float>.allocate(capacity: ow)
+    defer { a.deallocate(); b.deallocate(); sums.deallocate(); acc.deallocate() }
+    a.initialize(repeating: 0, count: ow * rows)
+    b.initialize(repeating: 0, count: ow * rows)
+    (a + (guardCells + margin) * ow).update(from: mid, count: ow * height)
+    @inline(__always) func row(_ p: UnsafeMutablePointer<Float>, _ i: Int) -> UnsafeMutablePointer<Float> {
+        p + (guardCells + i) * ow
     }
+    if direct {
+        for i in 0..<lh {
+            acc.initialize(repeating: 0, count: ow)
+            for j in 0..<kernel.count {
+                let k = kernel[j]
+                let src = row(a, i + j - kernelRadius)
+                for x in 0..<ow { acc[x] += k * src[x] }
+            }
+            row(b, i).update(from: acc, count: ow)
+        }
+        swap(&a, &b)
+    } else {
+        let r = box.r, alpha = box.alpha, norm = box.norm
+        for _ in 0..<passes {
+            sums.initialize(repeating: 0, count: ow)
+            for j in -r...r {
+                let src = row(a, j)
+                for x in 0..<ow { sums[x] += Double(src[x]) }
+            }
+            for i in 0..<lh {
+                let outer0 = row(a, i - r - 1), outer1 = row(a, i + r + 1), leaving = row(a, i - r)
+                let dst = row(b, i)
+                for x in 0..<ow {
+                    let o1 = Double(outer1[x])
+                    dst[x] = Float((sums[x] + alpha * (Double(outer0[x]) + o1)) * norm)
+                    sums[x] += o1 - Double(leaving[x])
+                }
+            }
+            swap(&a, &b)
+        }
+    }
+    let out = UnsafeMutablePointer<Float>.allocate(capacity: max(ow * oh, 1))
+    out.update(from: row(a, margin - pad), count: ow * oh)
     return out
+}
+
+/// Largest σ honoured; larger values are clamped so the grown result stays allocatable.
+public let gaussianBlurMaxSigma = 256.0
+
+@inline(__always)
+private func clampedSigma(_ sigma: Double) -> Double {
+    sigma.isFinite && sigma > 0 ? min(sigma, gaussianBlurMaxSigma) : 0
 }
 
 @inline(__always)
 private func blurPad(_ sigma: Double) -> Int {
-    sigma.isFinite && sigma > 0 ? Int((3 * sigma).rounded(.up)) : 0
+    sigma > 0 ? Int((3 * sigma).rounded(.up)) : 0
 }
 
 @inline(__always)
@@ -122,8 +168,10 @@ private func toByte(_ v: Float) -> UInt8 {
 }
 
 /// The mask blurred with a Gaussian of standard deviation `sigma` pixels. The result is
-/// larger by ceil(3σ) on every side and its origin moves up and left by as much.
-public func gaussianBlur(_ mask: Mask, sigma: Double) -> Mask {
+/// larger by ceil(3σ) on every side and its origin moves up and left by as much. σ ≤ 0 or
+/// not finite gives a copy; σ above `gaussianBlurMaxSigma` is clamped to it.
+public func gaussianBlur(_ mask: Mask, sigma requested: Double) -> Mask {
+    let sigma = clampedSigma(requested)
     let pad = blurPad(sigma)
     if pad == 0 { return mask.copy() }
     let w = mask.width, h = mask.height
@@ -140,8 +188,10 @@ public func gaussianBlur(_ mask: Mask, sigma: Double) -> Mask {
 
 /// The surface blurred with a Gaussian of standard deviation `sigma` pixels, channel by
 /// channel on premultiplied values (so colour does not bleed from transparent pixels).
-/// The result is larger by ceil(3σ) on every side and its origin moves by as much.
-public func gaussianBlur(_ surface: Surface, sigma: Double) -> Surface {
+/// The result is larger by ceil(3σ) on every side and its origin moves by as much; σ is
+/// treated as for masks.
+public func gaussianBlur(_ surface: Surface, sigma requested: Double) -> Surface {
+    let sigma = clampedSigma(requested)
     let pad = blurPad(sigma)
     if pad == 0 { return surface.copy() }
     let w = surface.width, h = surface.height

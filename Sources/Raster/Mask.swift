@@ -105,38 +105,3 @@ struct MaskUnionSink: CoverageSink {
     }
 }
 
-/// Intersection of two device rectangles, or nil when empty.
-@inline(__always)
-func intersect(_ a: (x: Int, y: Int, width: Int, height: Int), _ b: (x: Int, y: Int, width: Int, height: Int))
-    -> (x: Int, y: Int, width: Int, height: Int)? {
-    let x0 = max(a.x, b.x), y0 = max(a.y, b.y)
-    let x1 = min(a.x + a.width, b.x + b.width), y1 = min(a.y + a.height, b.y + b.height)
-    guard x1 > x0, y1 > y0 else { return nil }
-    return (x0, y0, x1 - x0, y1 - y0)
-}
-
-/// Rasterizes `path` mapped by `transform` into `sink`, over the target rectangle.
-func rasterize<S: CoverageSink>(_ path: Path, transform: ProjectiveTransform, rule: FillRule, antialias: Bool,
-                                targetX: Int, targetY: Int, targetWidth: Int, targetHeight: Int,
-                                into sink: inout S) {
-    guard !path.isEmpty else { return }
-    var source = path
-    var m = transform
-    if !transform.isAffine {
-        source = path.transformedForFill(transform, tolerance: fillTolerance)
-        m = .identity
-    }
-    // The affine image of the control-point box holds the mapped path.
-    let b = source.bounds
-    var bounds = Rect(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
-    for (x, y) in [(b.minX, b.minY), (b.maxX, b.minY), (b.minX, b.maxY), (b.maxX, b.maxY)] {
-        let p = m.applyAffine(x, y)
-        bounds.minX = min(bounds.minX, p.x); bounds.maxX = max(bounds.maxX, p.x)
-        bounds.minY = min(bounds.minY, p.y); bounds.maxY = max(bounds.maxY, p.y)
-    }
-    guard let r = CoverageRasterizer.region(bounds: bounds, targetX: targetX, targetY: targetY,
-                                             targetWidth: targetWidth, targetHeight: targetHeight) else { return }
-    var raster = CoverageRasterizer(originX: r.x, originY: r.y, width: r.width, height: r.height, antialias: antialias)
-    source.flatten(transform: m, tolerance: fillTolerance, into: &raster)
-    raster.sweep(rule: rule, into: &sink)
-}

@@ -61,8 +61,8 @@ extension Path {
         var stroker = Stroker(style: style, halfWidth: hw, tolerance: tol)
         let pattern = Dasher(style.dashes, phase: style.dashPhase)
         for line in collector.lines {
-            if let pattern {
-                for piece in pattern.split(line) { stroker.stroke(piece, into: &out) }
+            if let pattern, let pieces = pattern.split(line) {
+                for piece in pieces { stroker.stroke(piece, into: &out) }
             } else {
                 stroker.stroke(line, into: &out)
             }
@@ -83,13 +83,17 @@ struct Stroker {
         self.style = style
         hw = halfWidth
         tol = tolerance
-        arcStep = tolerance < halfWidth ? 2 * acos(1 - tolerance / halfWidth) : Double.pi / 2
+        // Arcs need not be finer than 1e-5 of the radius (≤ 700 points per circle).
+        let relative = max(tolerance / halfWidth, 1e-5)
+        arcStep = relative < 1 ? 2 * acos(1 - relative) : Double.pi / 2
     }
 
     /// Appends points on the circle around (cx, cy) from direction (ux, uy) turning by `sweep`
     /// radians (positive: from +x towards +y), excluding the start, including the end.
     mutating func arc(_ cx: Double, _ cy: Double, _ ux: Double, _ uy: Double, _ sweep: Double) {
-        let n = max(1, Int((abs(sweep) / arcStep).rounded(.up)))
+        // Capped so an absurd width-to-tolerance ratio cannot explode the outline.
+        let steps = (abs(sweep) / arcStep).rounded(.up)
+        let n = steps.isFinite ? max(1, min(Int(steps), 4096)) : 1
         let a0 = atan2(uy, ux)
         for k in 1...n {
             let a = a0 + sweep * Double(k) / Double(n)
@@ -237,6 +241,7 @@ struct Stroker {
 
 /// Splits polylines into dashes.
 struct Dasher {
+    static let maxDashes = 1_000_000.0
     let intervals: [Double]
     let total: Double
     let phase: Double
@@ -254,10 +259,15 @@ struct Dasher {
         self.phase = p
     }
 
-    func split(_ line: Polyline) -> [Polyline] {
+    /// Dashes for one polyline; nil when there would be more than `maxDashes` (the line is
+    /// then stroked solid, as Skia does, rather than building millions of contours).
+    func split(_ line: Polyline) -> [Polyline]? {
         guard line.count > 1 else { return [line] }
         var xs = line.xs, ys = line.ys
         if line.closed { xs.append(xs[0]); ys.append(ys[0]) }
+        var length = 0.0
+        for i in 0..<(xs.count - 1) { length += hypot2(xs[i + 1] - xs[i], ys[i + 1] - ys[i]) }
+        guard length / total * Double(intervals.count) / 2 <= Dasher.maxDashes else { return nil }
         // Position in the pattern.
         var k = 0
         var left = intervals[0]

@@ -9,6 +9,33 @@ private struct MeasuredSegment {
     /// Cumulative lengths at t = k/n (k = 0...n) for curves; empty for lines.
     var table: [Double]
 
+    /// Measures a segment on a polyline within 1e-3 path units of the curve.
+    static func measure(_ p: [Double], subpath: Int, start: Double) -> MeasuredSegment {
+        var seg = MeasuredSegment(p: p, subpath: subpath, start: start, length: 0, table: [])
+        if p.count == 4 {
+            seg.length = hypot2(p[2] - p[0], p[3] - p[1])
+            return seg
+        }
+        var dd = 0.0
+        for i in stride(from: 0, to: p.count - 4, by: 2) {
+            dd = max(dd, hypot2(p[i] - 2 * p[i + 2] + p[i + 4], p[i + 1] - 2 * p[i + 3] + p[i + 5]))
+        }
+        let n = max(8, p.count == 6 ? quadSegments(dd, 1e-3) : cubicSegments(dd, 1e-3))
+        var table = [0.0]
+        table.reserveCapacity(n + 1)
+        var (px, py) = (p[0], p[1])
+        var acc = 0.0
+        for k in 1...n {
+            let q = seg.point(Double(k) / Double(n))
+            acc += hypot2(q.0 - px, q.1 - py)
+            table.append(acc)
+            (px, py) = q
+        }
+        seg.table = table
+        seg.length = acc
+        return seg
+    }
+
     func point(_ t: Double) -> (Double, Double) {
         let u = 1 - t
         switch p.count {
@@ -40,14 +67,15 @@ private struct MeasuredSegment {
     func piece(_ a: Double, _ b: Double) -> [Double] {
         func split(_ q: [Double], _ t: Double) -> (left: [Double], right: [Double]) {
             var levels = [q]
-            while levels.last!.count > 2 {
-                let prev = levels.last!
+            var prev = q
+            while prev.count > 2 {
                 var next: [Double] = []
                 for i in stride(from: 0, to: prev.count - 2, by: 2) {
                     next.append(prev[i] + (prev[i + 2] - prev[i]) * t)
                     next.append(prev[i + 1] + (prev[i + 3] - prev[i + 1]) * t)
                 }
                 levels.append(next)
+                prev = next
             }
             var left: [Double] = [], right: [Double] = []
             for l in levels { left.append(l[0]); left.append(l[1]) }
@@ -74,39 +102,23 @@ extension Path {
         var sub = -1
         var cx = 0.0, cy = 0.0, sx = 0.0, sy = 0.0
         var run = 0.0
-        func emit(_ p: [Double]) {
-            var seg = MeasuredSegment(p: p, subpath: sub, start: run, length: 0, table: [])
-            if p.count == 4 {
-                seg.length = hypot2(p[2] - p[0], p[3] - p[1])
-            } else {
-                var dd = 0.0
-                for i in stride(from: 0, to: p.count - 4, by: 2) {
-                    dd = max(dd, hypot2(p[i] - 2 * p[i + 2] + p[i + 4], p[i + 1] - 2 * p[i + 3] + p[i + 5]))
-                }
-                let n = max(8, p.count == 6 ? quadSegments(dd, 1e-3) : cubicSegments(dd, 1e-3))
-                var table = [0.0]
-                var (px, py) = (p[0], p[1])
-                var acc = 0.0
-                for k in 1...n {
-                    let q = seg.point(Double(k) / Double(n))
-                    acc += hypot2(q.0 - px, q.1 - py)
-                    table.append(acc)
-                    (px, py) = q
-                }
-                seg.table = table
-                seg.length = acc
+        var i = 0
+        for v in verbs {
+            var p: [Double]
+            switch v {
+            case .move:
+                sub += 1
+                cx = coords[i]; cy = coords[i + 1]; sx = cx; sy = cy; i += 2
+                continue
+            case .line: p = [cx, cy, coords[i], coords[i + 1]]; i += 2
+            case .quad: p = [cx, cy] + coords[i..<(i + 4)]; i += 4
+            case .cubic: p = [cx, cy] + coords[i..<(i + 6)]; i += 6
+            case .close: p = [cx, cy, sx, sy]
             }
+            cx = p[p.count - 2]; cy = p[p.count - 1]
+            let seg = MeasuredSegment.measure(p, subpath: sub, start: run)
             run += seg.length
             body(seg)
-        }
-        forEachElement { e in
-            switch e {
-            case let .move(x, y): sub += 1; cx = x; cy = y; sx = x; sy = y
-            case let .line(x, y): emit([cx, cy, x, y]); cx = x; cy = y
-            case let .quad(qx, qy, x, y): emit([cx, cy, qx, qy, x, y]); cx = x; cy = y
-            case let .cubic(ax, ay, bx, by, x, y): emit([cx, cy, ax, ay, bx, by, x, y]); cx = x; cy = y
-            case .close: emit([cx, cy, sx, sy]); cx = sx; cy = sy
-            }
         }
     }
 
@@ -133,9 +145,9 @@ extension Path {
         }
         var closedSubs = Set<Int>()
         var sub = -1
-        forEachElement { e in
-            if case .move = e { sub += 1 }
-            if case .close = e { closedSubs.insert(sub) }
+        for v in verbs {
+            if v == .move { sub += 1 }
+            if v == .close { closedSubs.insert(sub) }
         }
         for (i, s) in segments.enumerated() {
             let lo = max(s0, s.start), hi = min(s1, s.start + s.length)

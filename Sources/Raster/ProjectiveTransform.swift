@@ -62,6 +62,16 @@ public struct ProjectiveTransform: Sendable, Equatable {
 
     /// The inverse, or nil when the matrix is singular (a layer seen edge-on) or not finite.
     public func inverted() -> ProjectiveTransform? {
+        if isAffine {
+            // Exact affine inverse: keeps m13 = m23 = 0 and m33 = 1 so the result stays affine.
+            let det = m11 * m22 - m12 * m21
+            guard det != 0, det.isFinite else { return nil }
+            let s = 1 / det
+            let a = m22 * s, b = -m12 * s, c = -m21 * s, d = m11 * s
+            let r = ProjectiveTransform(a: a, b: b, c: c, d: d,
+                                        tx: -(m31 * a + m32 * c), ty: -(m31 * b + m32 * d))
+            return [a, b, c, d, r.m31, r.m32].allSatisfy { $0.isFinite } ? r : nil
+        }
         let det = determinant
         guard det != 0, det.isFinite else { return nil }
         let s = 1 / det

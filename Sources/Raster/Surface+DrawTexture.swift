@@ -14,34 +14,29 @@ func lerpPixel(_ p: UInt32, _ q: UInt32, _ w: UInt32) -> UInt32 {
 }
 
 /// One mip level as the sampler sees it: texels and the clamp-to-edge texel range.
+/// Sample positions arrive in 32.32 fixed point of level-0 texels, so stepping along a row
+/// is an integer add and floor is an arithmetic shift.
 struct SampleLevel {
     let pixels: UnsafeMutablePointer<UInt32>
     let stride: Int
     let x0: Int, y0: Int, x1: Int, y1: Int
-    /// Level-0 texel units per texel of this level.
-    let scale: Double
+    /// log2 of level-0 texels per texel of this level.
+    let shift: Int
 
     @inline(__always)
-    static func index(_ v: Double, _ lo: Int, _ hi: Int) -> Int {
-        if !(v >= Double(lo)) { return lo }
-        if !(v < Double(hi) + 1) { return hi }
-        return Int(v)
+    func nearest(_ fu: Int64, _ fv: Int64) -> UInt32 {
+        let ix = min(max(Int(fu >> Int64(32 + shift)), x0), x1)
+        let iy = min(max(Int(fv >> Int64(32 + shift)), y0), y1)
+        return pixels[iy * stride + ix]
     }
 
     @inline(__always)
-    func nearest(_ u: Double, _ v: Double) -> UInt32 {
-        pixels[SampleLevel.index(v / scale, y0, y1) * stride + SampleLevel.index(u / scale, x0, x1)]
-    }
-
-    @inline(__always)
-    func bilinear(_ u: Double, _ v: Double) -> UInt32 {
-        var fu = u / scale - 0.5, fv = v / scale - 0.5
-        // Clamp before converting: keeps huge or non-finite coordinates safe.
-        fu = fu >= Double(x0) - 1 ? min(fu, Double(x1) + 1) : Double(x0) - 1
-        fv = fv >= Double(y0) - 1 ? min(fv, Double(y1) + 1) : Double(y0) - 1
-        let iu = fu.rounded(.down), iv = fv.rounded(.down)
-        let wu = UInt32((fu - iu) * 256), wv = UInt32((fv - iv) * 256)
-        let xa = Int(iu), ya = Int(iv)
+    func bilinear(_ fu: Int64, _ fv: Int64) -> UInt32 {
+        // Texel centres are at +0.5: shift the sample by half a texel of this level.
+        let half = Int64(1) << Int64(31 + shift)
+        let gu = (fu - half) >> Int64(shift), gv = (fv - half) >> Int64(shift)
+        let xa = Int(gu >> 32), ya = Int(gv >> 32)
+        let wu = UInt32(truncatingIfNeeded: (gu >> 24) & 0xFF), wv = UInt32(truncatingIfNeeded: (gv >> 24) & 0xFF)
         let xl = min(max(xa, x0), x1), xr = min(max(xa + 1, x0), x1)
         let yt = min(max(ya, y0), y1), yb = min(max(ya + 1, y0), y1)
         let top = pixels + yt * stride, bottom = pixels + yb * stride
@@ -49,7 +44,15 @@ struct SampleLevel {
     }
 }
 
-/// Samples a texture at every covered pixel centre through the inverse transform.
+/// A texel coordinate in 32.32 fixed point, clamped far outside any texture (NaN → low end).
+@inline(__always)
+func fixed(_ v: Double) -> Int64 {
+    let c = v > -1e6 ? min(v, 1e6) : -1e6
+    return Int64(c * 4294967296)
+}
+
+/// Samples a texture at every covered pixel centre through the inverse transform: first the
+/// row of samples, then one blend pass, so each loop stays small.
 struct TextureSink: CoverageSink {
     let surface: Surface
     let levels: [SampleLevel]
@@ -59,6 +62,11 @@ struct TextureSink: CoverageSink {
     let clip: Mask?
     let mode: BlendMode
     let scratch: UnsafeMutablePointer<UInt8>
+    let samples: UnsafeMutablePointer<UInt32>
+    /// Mip level and blend weight for affine trilinear draws, where the footprint is constant.
+    let affineLevel: (k: Int, weight: UInt32)
+    /// The inverse is a whole-pixel translation: pixel centres land on texel centres.
+    let exactTexels: Bool
 
     mutating func span(y: Int, x: Int, count: Int, coverage: UInt8) {
         scratch.update(repeating: coverage, count: count)
@@ -66,51 +74,131 @@ struct TextureSink: CoverageSink {
     }
 
     mutating func cells(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
-        let dst = surface.pixels + (y - surface.originY) * surface.stride + (x - surface.originX)
-        let m = inverse
-        let cx = Double(x) + 0.5, cy = Double(y) + 0.5
-        // Homogeneous texture coordinates step by a constant per pixel along the row.
-        var hx = cx * m.m11 + cy * m.m21 + m.m31
-        var hy = cx * m.m12 + cy * m.m22 + m.m32
-        var hw = cx * m.m13 + cy * m.m23 + m.m33
-        let clipRow: UnsafeMutablePointer<UInt8>? = clip.map { $0.coverage + (y - $0.originY) * $0.width + (x - $0.originX) }
-        let base = levels[0]
-        for i in 0..<count {
-            defer { hx += m.m11; hy += m.m12; hw += m.m13 }
-            var c = UInt32(coverage[i])
-            if c == 0 { continue }
-            if opacity != 255 { c = mul255(c, opacity) }
-            if let clipRow { c = mul255(c, UInt32(clipRow[i])) }
-            if c == 0 { continue }
-            let r = 1 / hw
-            let u = hx * r, v = hy * r
-            let s: UInt32
-            switch filter {
-            case .nearest: s = base.nearest(u, v)
-            case .linear: s = base.bilinear(u, v)
-            case .trilinear: s = trilinear(u, v, hx, hy, hw, r)
+        var cov = coverage
+        if opacity != 255 || clip != nil {
+            let clipRow: UnsafeMutablePointer<UInt8>? = clip.map { $0.coverage + (y - $0.originY) * $0.width + (x - $0.originX) }
+            for i in 0..<count {
+                var c = UInt32(coverage[i])
+                if opacity != 255 { c = mul255(c, opacity) }
+                if let clipRow { c = mul255(c, UInt32(clipRow[i])) }
+                scratch[i] = UInt8(truncatingIfNeeded: c)
             }
-            if s == 0 && mode == .sourceOver { continue }
-            dst[i] = blend(dst[i], s, c, mode)
+            cov = UnsafePointer(scratch)
+        }
+        // Trim uncovered ends (the quad's bounding region is wider than the quad).
+        var lo = 0, hi = count
+        while lo < hi && cov[lo] == 0 { lo += 1 }
+        while hi > lo && cov[hi - 1] == 0 { hi -= 1 }
+        if lo == hi { return }
+        sample(y: y, x: x + lo, count: hi - lo)
+        let dst = surface.pixels + (y - surface.originY) * surface.stride + (x + lo - surface.originX)
+        let c = cov + lo
+        let n = hi - lo
+        if mode == .sourceOver && c[0] == 255 && c[n - 1] == 255 && (0..<n).allSatisfy({ c[$0] == 255 }) {
+            sourceOverRow(dst, samples, n)
+        } else if mode == .sourceOver {
+            for i in 0..<n {
+                let a = UInt32(c[i])
+                if a == 0 { continue }
+                let s = samples[i]
+                if a == 255 {
+                    if s >> 24 == 255 { dst[i] = s } else if s != 0 { dst[i] = sourceOver(dst[i], s) }
+                } else if s != 0 {
+                    dst[i] = sourceOver(dst[i], scalePixel(s, a))
+                }
+            }
+        } else {
+            for i in 0..<n where c[i] != 0 { dst[i] = blend(dst[i], samples[i], UInt32(c[i]), mode) }
         }
     }
 
-    /// The level is log2 of the longer screen-axis footprint of one pixel in texels, from
-    /// the Jacobian of (X/W, Y/W): ∂u/∂x = (m11·W − X·m13)/W², and so on.
+    /// Fills `samples[0..<count]` for the pixel centres of row y from x on.
     @inline(__always)
-    private func trilinear(_ u: Double, _ v: Double, _ hx: Double, _ hy: Double, _ hw: Double, _ r: Double) -> UInt32 {
+    private func sample(y: Int, x: Int, count: Int) {
         let m = inverse
+        let cx = Double(x) + 0.5, cy = Double(y) + 0.5
+        let hx = cx * m.m11 + cy * m.m21 + m.m31
+        let hy = cx * m.m12 + cy * m.m22 + m.m32
+        if exactTexels {
+            // Unscaled, unrotated, whole-pixel offset: every pixel centre is a texel centre, so
+            // all filters read single texels; copy the row, clamping only past the edges.
+            let base = levels[0]
+            let ix = Int((hx - 0.5).rounded(.down)), iy = min(max(Int((hy - 0.5).rounded(.down)), base.y0), base.y1)
+            let row = base.pixels + iy * base.stride
+            if ix >= base.x0 && ix + count - 1 <= base.x1 {
+                samples.update(from: row + ix, count: count)
+            } else {
+                for i in 0..<count { samples[i] = row[min(max(ix + i, base.x0), base.x1)] }
+            }
+            return
+        }
+        if m.isAffine {
+            // Affine: texture coordinates step by a constant per pixel.
+            var fu = fixed(hx), fv = fixed(hy)
+            let du = fixed(m.m11), dv = fixed(m.m12)
+            let level = filter == .trilinear ? levels[affineLevel.k] : levels[0]
+            switch filter {
+            case .nearest:
+                for i in 0..<count { samples[i] = level.nearest(fu, fv); fu &+= du; fv &+= dv }
+            case .linear:
+                for i in 0..<count { samples[i] = level.bilinear(fu, fv); fu &+= du; fv &+= dv }
+            case .trilinear:
+                if affineLevel.weight == 0 {
+                    for i in 0..<count { samples[i] = level.bilinear(fu, fv); fu &+= du; fv &+= dv }
+                } else {
+                    let next = levels[affineLevel.k + 1], w = affineLevel.weight
+                    for i in 0..<count {
+                        samples[i] = lerpPixel(level.bilinear(fu, fv), next.bilinear(fu, fv), w)
+                        fu &+= du; fv &+= dv
+                    }
+                }
+            }
+            return
+        }
+        var px = hx, py = hy
+        var pw = cx * m.m13 + cy * m.m23 + m.m33
+        let base = levels[0]
+        for i in 0..<count {
+            let r = 1 / pw
+            let fu = fixed(px * r), fv = fixed(py * r)
+            switch filter {
+            case .nearest: samples[i] = base.nearest(fu, fv)
+            case .linear: samples[i] = base.bilinear(fu, fv)
+            case .trilinear:
+                let l = TextureSink.level(m, px, py, pw, r, levels.count - 1)
+                samples[i] = l.weight == 0 ? levels[l.k].bilinear(fu, fv)
+                    : lerpPixel(levels[l.k].bilinear(fu, fv), levels[l.k + 1].bilinear(fu, fv), l.weight)
+            }
+            px += m.m11; py += m.m12; pw += m.m13
+        }
+    }
+
+    /// log2 from the exponent and a linear mantissa (error < 0.09): plenty to pick mip levels,
+    /// and no libm call per pixel. NaN and non-positive inputs give −∞ (level 0).
+    @inline(__always)
+    static func approximateLog2(_ v: Double) -> Double {
+        guard v > 0 else { return -.infinity }
+        guard v.isFinite else { return .infinity }
+        let bits = v.bitPattern
+        let exponent = Int((bits >> 52) & 0x7FF) - 1023
+        let mantissa = Double(bits & 0x000F_FFFF_FFFF_FFFF) * (1.0 / 4503599627370496.0)
+        return Double(exponent) + mantissa
+    }
+
+    /// Mip level from the Jacobian of (X/W, Y/W) at a pixel: ∂u/∂x = (m11·W − X·m13)/W², and so
+    /// on; the level is log2 of the longer screen axis's footprint in texels.
+    @inline(__always)
+    static func level(_ m: ProjectiveTransform, _ hx: Double, _ hy: Double, _ hw: Double, _ r: Double, _ top: Int)
+        -> (k: Int, weight: UInt32) {
         let r2 = r * r
         let dudx = (m.m11 * hw - hx * m.m13) * r2, dvdx = (m.m12 * hw - hy * m.m13) * r2
         let dudy = (m.m21 * hw - hx * m.m23) * r2, dvdy = (m.m22 * hw - hy * m.m23) * r2
         let rho2 = max(dudx * dudx + dvdx * dvdx, dudy * dudy + dvdy * dvdy)
-        let lambda = 0.5 * log2(rho2)
-        if !(lambda > 0) { return levels[0].bilinear(u, v) }
-        let top = levels.count - 1
-        if lambda >= Double(top) { return levels[top].bilinear(u, v) }
+        let lambda = 0.5 * TextureSink.approximateLog2(rho2)
+        if !(lambda > 0) { return (0, 0) }
+        if lambda >= Double(top) { return (top, 0) }
         let k = Int(lambda)
-        let f = UInt32((lambda - Double(k)) * 256)
-        return lerpPixel(levels[k].bilinear(u, v), levels[k + 1].bilinear(u, v), f)
+        return (k, UInt32((lambda - Double(k)) * 256))
     }
 }
 
@@ -137,16 +225,21 @@ extension Surface {
         let surfaces = filter == .trilinear ? texture.mipLevels : [tex]
         var levels: [SampleLevel] = []
         for (k, s) in surfaces.enumerated() {
-            let f = 1 << k
             levels.append(SampleLevel(pixels: s.pixels, stride: s.stride,
-                                      x0: min(tx0 / f, s.width - 1), y0: min(ty0 / f, s.height - 1),
-                                      x1: min(tx1 / f, s.width - 1), y1: min(ty1 / f, s.height - 1),
-                                      scale: Double(f)))
+                                      x0: min(tx0 >> k, s.width - 1), y0: min(ty0 >> k, s.height - 1),
+                                      x1: min(tx1 >> k, s.width - 1), y1: min(ty1 >> k, s.height - 1),
+                                      shift: k))
         }
         let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: region.width)
-        defer { scratch.deallocate() }
+        let samples = UnsafeMutablePointer<UInt32>.allocate(capacity: region.width)
+        defer { scratch.deallocate(); samples.deallocate() }
+        let affineLevel = inverse.isAffine
+            ? TextureSink.level(inverse, 0, 0, 1, 1, levels.count - 1) : (k: 0, weight: UInt32(0))
         var sink = TextureSink(surface: self, levels: levels, inverse: inverse, filter: filter, opacity: o,
-                               clip: clip, mode: blend, scratch: scratch)
+                               clip: clip, mode: blend, scratch: scratch, samples: samples, affineLevel: affineLevel,
+                               exactTexels: inverse.isAffine && inverse.m11 == 1 && inverse.m12 == 0 && inverse.m21 == 0
+                                   && inverse.m22 == 1 && inverse.m31 == inverse.m31.rounded()
+                                   && inverse.m32 == inverse.m32.rounded() && abs(inverse.m31) < 1e9 && abs(inverse.m32) < 1e9)
         rasterize(.rect(x: src.minX, y: src.minY, width: src.width, height: src.height), transform: transform,
                   rule: .nonZero, antialias: antialias, targetX: region.x, targetY: region.y,
                   targetWidth: region.width, targetHeight: region.height, into: &sink)

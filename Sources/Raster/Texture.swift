@@ -12,7 +12,8 @@ public enum SamplingFilter: Sendable {
 }
 
 /// An image to draw through a transform: a surface plus its mip chain, built on first use
-/// by a trilinear draw. Safe to share between threads.
+/// by a trilinear draw. Safe to share between threads. The chain is built once: do not change
+/// the surface's pixels after a trilinear draw (make a new `Texture` instead).
 public final class Texture: @unchecked Sendable {
     public let surface: Surface
     private let mips = Mutex<[Surface]?>(nil)
@@ -35,21 +36,23 @@ public final class Texture: @unchecked Sendable {
         }
     }
 
+    /// 2×2 box average (rounded) of premultiplied texels, two channels per add; odd edges
+    /// reuse the last row or column.
     private static func halve(_ s: Surface) -> Surface {
         let w = (s.width + 1) / 2, h = (s.height + 1) / 2
         let out = Surface(width: w, height: h)
         for y in 0..<h {
-            let y0 = 2 * y, y1 = min(2 * y + 1, s.height - 1)
+            let r0 = s.pixels + 2 * y * s.stride
+            let r1 = s.pixels + min(2 * y + 1, s.height - 1) * s.stride
+            let dst = out.pixels + y * out.stride
             for x in 0..<w {
                 let x0 = 2 * x, x1 = min(2 * x + 1, s.width - 1)
-                let p = [s.pixel(x: x0, y: y0), s.pixel(x: x1, y: y0), s.pixel(x: x0, y: y1), s.pixel(x: x1, y: y1)]
-                var v: UInt32 = 0
-                for shift: UInt32 in [0, 8, 16, 24] {
-                    var sum: UInt32 = 2
-                    for q in p { sum += (q >> shift) & 0xFF }
-                    v |= (sum / 4) << shift
-                }
-                out.setPixel(x: x, y: y, v)
+                let a = r0[x0], b = r0[x1], c = r1[x0], d = r1[x1]
+                let rb = ((a & 0x00FF_00FF) + (b & 0x00FF_00FF) + (c & 0x00FF_00FF) + (d & 0x00FF_00FF)
+                    + 0x0002_0002) >> 2 & 0x00FF_00FF
+                let ag = (((a >> 8) & 0x00FF_00FF) + ((b >> 8) & 0x00FF_00FF) + ((c >> 8) & 0x00FF_00FF)
+                    + ((d >> 8) & 0x00FF_00FF) + 0x0002_0002) >> 2 & 0x00FF_00FF
+                dst[x] = rb | ag << 8
             }
         }
         return out

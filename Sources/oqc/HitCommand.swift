@@ -14,7 +14,8 @@ enum HitCommand {
     Options:
       --at X,Y                 the point, in canvas points (required)
       --mode layer|visible     layer (default): CALayer.hitTest; visible: the layer the user
-                               sees there, depth-correct (not yet supported in this build)
+                               sees there, depth-correct: drawn order with depth sorting,
+                               back faces culled, masksToBounds and empty areas passed over
       --allow-any-path         let contents images use absolute paths or leave the scene's folder
       --max-canvas PX, --max-depth N, --max-layers N, --max-image-pixels N
                                raise the safety limits (see oqc render --help)
@@ -39,10 +40,10 @@ enum HitCommand {
             throw .invalid("oqc hit: --mode: expected layer or visible, got '\(mode)'")
         }
         let scene = try loadScene(scenePath, options: try a.sceneOptions())
-        if mode == "visible" {
-            throw .failure("oqc hit: --mode visible is not yet supported in this build")
-        }
-        let hit = scene.hitTest(CGPoint(x: x, y: y))
+        let point = CGPoint(x: x, y: y)
+        // The root stands for the canvas: a hit on it alone is none, in both modes.
+        var hit = mode == "visible" ? scene.root.visibleLayer(at: point) : scene.hitTest(point)
+        if hit === scene.root { hit = nil }
         print(hit.flatMap { scene.path(of: $0) } ?? "none")
     }
 }

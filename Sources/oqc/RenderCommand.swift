@@ -14,7 +14,8 @@ enum RenderCommand {
       -o, --output OUT.png     where to write the PNG (required)
       --scale S                pixels per point, replacing canvas.scale
       --background C           colour behind the scene, replacing canvas.background:
-                               "#RRGGBB", "#RRGGBBAA", a UIKit name such as "white", or "clear"
+                               "#RRGGBB", "#RRGGBBAA", a UIKit name such as "white",
+                               or "none" for transparent
       --allow-any-path         let contents images use absolute paths or leave the scene's folder
       --max-canvas PX          largest canvas side in pixels (default 16384)
       --max-depth N            deepest layer nesting (default 256)

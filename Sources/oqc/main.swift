@@ -21,7 +21,7 @@ func lookUpCommand(_ name: String) -> (help: String, run: ([String]) throws(Comm
     switch name {
     case "render": return (RenderCommand.help, RenderCommand.run)
     case "hit": return (HitCommand.help, HitCommand.run)
-    case "demo": return (ReservedCommands.demoHelp, ReservedCommands.demo)
+    case "demo": return (DemoCommand.help, DemoCommand.run)
     case "bench": return (BenchCommand.help, BenchCommand.run)
     default: return nil
     }
@@ -34,7 +34,7 @@ func printError(_ message: String) {
 /// Runs the command line and returns the exit status.
 func runCommandLine(_ argv: [String]) -> Int32 {
     guard let first = argv.first else {
-        printError(usage)
+        printError("oqc: missing command (see oqc --help)")
         return CommandLineError.Status.invalidInput.rawValue
     }
     if first == "--help" || first == "-h" || first == "help" {

@@ -34,6 +34,9 @@ struct SceneErrorTests {
         #expect(S.layerError(#""type": "circle""#) == "t.json: layers[0].type: expected one of \"layer\", \"shape\", \"transform\", \"text\", \"gradient\", \"replicator\", got \"circle\"")
         #expect(S.layerError(#""sublayers": [{}, {"sublayers": [{"hiden": true}]}]"#) == "t.json: layers[0].sublayers[1].sublayers[0].hiden: unknown key (did you mean \"hidden\"?)")
         #expect(S.layerError(#""mask": {"bogus": 1}"#) == "t.json: layers[0].mask.bogus: unknown key")
+        // Keys that are not plain names are quoted, so the message stays on one line.
+        #expect(S.layerError(#""two\nlines": 1"#) == #"t.json: layers[0]["two\nlines"]: unknown key"#)
+        #expect(S.error(#"{"canvas": {"a\tb": 1, "a\tb": 2}}"#) == #"t.json: line 1, column 24: duplicate key "a\tb""#)
     }
 
     @Test func wrongTypes() {
@@ -121,6 +124,15 @@ struct SceneErrorTests {
         // Masks and sublayers count.
         #expect(S.error(S.scene(layers: #"{"mask": {}, "sublayers": [{}]}"#), options: options { $0.maxLayers = 2 }) == "t.json: layers[0].sublayers[0]: more than 2 layers (raise the limit with --max-layers)")
         #expect(S.error(S.scene(layers: #"{"type": "replicator", "instanceCount": 11}"#), options: options { $0.maxLayers = 10 }) == "t.json: layers[0].instanceCount: 11 instances exceed the limit of 10 layers (raise it with --max-layers)")
+        // Replicated sublayers count once per instance: 1 replicator + 3 × 3 copies = 10 drawn.
+        let rep = S.scene(layers: #"{"type": "replicator", "instanceCount": 3, "sublayers": [{}, {}, {}]}"#)
+        #expect(S.error(rep, options: options { $0.maxLayers = 10 }) == nil)
+        #expect(S.error(rep, options: options { $0.maxLayers = 9 }) == "t.json: layers: the scene draws 10 layers counting replicator instances, over the limit of 9 (raise it with --max-layers)")
+        #expect(S.error(rep, options: options { $0.maxLayers = 8 }) == "t.json: layers[0].instanceCount: 3 instances of 3 layers make 9 layers, over the limit of 8 (raise it with --max-layers)")
+        // Nested replicators multiply: 1000 × 1000 instances of one layer.
+        let nestedReplicators = S.scene(layers: #"{"type": "replicator", "instanceCount": 1000, "sublayers": [{"type": "replicator", "instanceCount": 1000, "sublayers": [{}]}]}"#)
+        #expect(S.error(nestedReplicators) == "t.json: layers[0].instanceCount: 1000 instances of 1001 layers make 1001000 layers, over the limit of 1000000 (raise it with --max-layers)")
+        #expect(S.errorKind(nestedReplicators) == .limitExceeded)
     }
 
     // MARK: images

@@ -76,6 +76,13 @@ struct SceneJSONTests {
         #expect(syntaxError("[\"é\" x]")?.column == 6)
     }
 
+    @Test func byteOrderMarkIsSkipped() throws {
+        #expect(try JSONParser.parse([0xEF, 0xBB, 0xBF] + Array("[1]".utf8)) == .array([.int(1)]))
+        #expect(throws: JSONSyntaxError(line: 1, column: 3, message: "unexpected end of file, expected ',' or ']'")) {
+            try JSONParser.parse([0xEF, 0xBB, 0xBF] + Array("[1".utf8))
+        }
+    }
+
     @Test func invalidUTF8IsRefused() {
         let bytes: [UInt8] = [0x22, 0x61, 0xFF, 0x22]
         #expect(throws: JSONSyntaxError(line: 1, column: 2, message: "invalid UTF-8 in a string")) {

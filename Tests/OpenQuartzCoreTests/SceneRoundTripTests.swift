@@ -104,7 +104,8 @@ struct SceneRoundTripTests {
         try expectRoundTrip(scene, embeddingImages: true)
         // An image made in code is embedded.
         let made = CALayer()
-        made.contents = try #require(CGImage(width: 1, height: 1, premultipliedRGBA: [64, 32, 16, 128]))
+        let madeImage: CGImage = try #require(CGImage(width: 1, height: 1, premultipliedRGBA: [64, 32, 16, 128]))
+        made.contents = madeImage
         let root = Scene.makeRoot(size: CGSize(width: 4, height: 4))
         root.sublayers = [made]
         try expectRoundTrip(Scene(size: CGSize(width: 4, height: 4), root: root))

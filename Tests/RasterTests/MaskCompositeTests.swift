@@ -111,3 +111,31 @@ import Testing
         } }
     }
 }
+
+@Suite struct PixelRowTests {
+    @Test func simdRowsMatchScalarBlending() {
+        var rng = SystemRandomNumberGenerator()
+        func randomPremultiplied() -> UInt32 {
+            let a = UInt32.random(in: 0...255, using: &rng)
+            let pick = UInt32.random(in: 0...3, using: &rng)
+            let alpha: UInt32 = pick == 0 ? 0 : (pick == 1 ? 255 : a)
+            let r = UInt32.random(in: 0...alpha, using: &rng), g = UInt32.random(in: 0...alpha, using: &rng)
+            let b = UInt32.random(in: 0...alpha, using: &rng)
+            return r | g << 8 | b << 16 | alpha << 24
+        }
+        for count in [0, 1, 3, 4, 5, 17, 64] {
+            let src = (0..<count).map { _ in randomPremultiplied() }
+            let dst = (0..<count).map { _ in randomPremultiplied() }
+            var a = dst, b = dst
+            a.withUnsafeMutableBufferPointer { d in src.withUnsafeBufferPointer { s in
+                if count > 0 { Raster.sourceOverRow(d.baseAddress!, s.baseAddress!, count) }
+            } }
+            for i in 0..<count { b[i] = src[i] >> 24 == 255 ? src[i] : Raster.sourceOver(b[i], src[i]) }
+            #expect(a == b)
+            let colour = randomPremultiplied()
+            var c = dst
+            c.withUnsafeMutableBufferPointer { d in if count > 0 { Raster.sourceOverConstant(d.baseAddress!, count, colour) } }
+            #expect(c == dst.map { Raster.sourceOver($0, colour) })
+        }
+    }
+}

@@ -22,6 +22,19 @@ import Testing
         }
     }
 
+    @Test func halfPixelOffsetAveragesNeighbours() {
+        let src = Surface(width: 2, height: 1)
+        src.setPixel(x: 0, y: 0, Self.black)
+        src.setPixel(x: 1, y: 0, Self.white)
+        let s = Surface(width: 4, height: 1)
+        s.draw(Texture(src), transform: .translation(0.5, 0), filter: .linear)
+        // Pixel 1's centre 1.5 maps to u = 1.0, halfway between the texel centres 0.5 and 1.5:
+        // (0 + 255) / 2 rounded up = 128 in each colour channel, alpha 255.
+        #expect(s.pixel(x: 1, y: 0) == 0xFF80_8080)
+        // Pixel 0 is half covered and samples the clamped black edge: alpha 128, colour 0.
+        #expect(s.pixel(x: 0, y: 0) == 0x8000_0000)
+    }
+
     @Test func checkerboardThroughPerspectiveLandsWhereTheForwardMapSays() {
         // Forward map chosen by hand: mild perspective (m13, m23) plus rotation and scale.
         let m = ProjectiveTransform(m11: 1.3, m12: 0.35, m13: 0.0012,
@@ -107,5 +120,8 @@ import Testing
             #expect(abs(r - 128) <= 2, "(\(x), \(y)): \(r)")
         } }
         #expect(tex.mipLevels.count == 9)
+        // Level 1 averages 2×2 texels of alternating black and white: (255 + 0 + 255 + 0 + 2) / 4 = 128.
+        #expect(tex.mipLevels[1].pixel(x: 5, y: 7) == 0xFF80_8080)
+        #expect(tex.mipLevels[8].width == 1 && tex.mipLevels[8].height == 1)
     }
 }

@@ -73,11 +73,11 @@ struct Compositor {
         let m = ProjectiveTransform(plane: world)
         let aa = edgeAntialiasing(n, m)
         if let bg = n.background {
-            fillBounds(n, corners: n.corners, color: bg.withAlpha(multipliedBy: a), m: m, antialias: aa, into: t)
+            fillBounds(n, color: bg.withAlpha(multipliedBy: a), m: m, antialias: aa, into: t)
         }
         var inner = t
         if n.masksToBounds {
-            inner = t.clipped(to: boundsPath(n.bounds, n.corners), through: m, antialias: aa, stats: stats)
+            inner = t.clipped(to: n.outline, through: m, antialias: aa, stats: stats)
             if inner.visible.isEmpty {
                 drawBorder(n, m: m, alpha: a, antialias: aa, into: t)
                 return
@@ -96,16 +96,16 @@ struct Compositor {
         drawBorder(n, m: m, alpha: a, antialias: aa, into: t)
     }
 
-    private func fillBounds(_ n: RenderNode, corners: CornerShape, color: Color, m: ProjectiveTransform,
+    private func fillBounds(_ n: RenderNode, color: Color, m: ProjectiveTransform,
                             antialias: Bool, into t: Target) {
-        if corners.isSquare && m.isAffine && m.m12 == 0 && m.m21 == 0 {
+        if n.corners.isSquare && m.isAffine && m.m12 == 0 && m.m21 == 0 {
             // Axis-aligned rectangle: the rasterizer's span fast path.
             let p0 = m.apply(Double(n.bounds.minX), Double(n.bounds.minY))
             let p1 = m.apply(Double(n.bounds.maxX), Double(n.bounds.maxY))
             t.surface.fillRect(x: min(p0.x, p1.x), y: min(p0.y, p1.y), width: abs(p1.x - p0.x),
                                height: abs(p1.y - p0.y), color: color, clip: t.clip, antialias: antialias)
         } else {
-            t.surface.fill(boundsPath(n.bounds, corners), transform: m, rule: .nonZero, color: color,
+            t.surface.fill(n.outline, transform: m, rule: .nonZero, color: color,
                            clip: t.clip, antialias: antialias)
         }
     }
@@ -115,7 +115,7 @@ struct Compositor {
     private func drawBorder(_ n: RenderNode, m: ProjectiveTransform, alpha a: Float, antialias: Bool, into t: Target) {
         guard n.hasBorder, let color = n.borderColor else { return }
         let w = n.borderWidth, b = n.bounds
-        var path = boundsPath(b, n.corners)
+        var path = n.outline
         let innerRect = b.insetBy(dx: w, dy: w)
         if innerRect.width > 0 && innerRect.height > 0 {
             path.append(boundsPath(innerRect, n.corners.inset(by: w)))
@@ -245,42 +245,55 @@ struct Compositor {
     // MARK: - Shadows
 
     /// The shape whose blur is the shadow, when it is known without rendering the content:
-    /// the opaque rounded background that covers everything the layer draws (research §4).
-    func shadowShape(of n: RenderNode) -> (path: Raster.Path, alpha: Float)? {
+    /// the opaque rounded background that covers everything the layer draws (research §4),
+    /// with the alpha the blurred shape is drawn at.
+    func shadowShape(of n: RenderNode) -> (shape: ShadowShape, alpha: Float)? {
         guard let bg = n.background, n.contents == nil else { return nil }
         switch n.kind { case .plain: break; default: return nil }
-        if n.hasBorder, let bc = n.borderColor, bc.a < 1, bg.a < 1 { return nil }
         if bg.a < 1 {
             // Uniformly translucent: only the background (and a border of the same alpha) draws.
             guard n.sublayers.isEmpty, !n.hasBorder || n.borderColor?.a == bg.a else { return nil }
-            return (boundsPath(n.bounds, n.corners), bg.a)
+            return (.roundedRect(n.bounds, n.corners), bg.a)
         }
-        if n.hasBorder, let bc = n.borderColor, bc.a < 1 { /* inside an opaque background: no change */ }
         for s in n.sublayers where !Extent.isInside(s, roundedBounds: n.bounds, corners: n.corners) { return nil }
-        return (boundsPath(n.bounds, n.corners), 1)
+        return (.roundedRect(n.bounds, n.corners), 1)
     }
 
     /// A shadow from `shadowPath`, or from the known shape of the content.
     private func drawShapeShadow(_ n: RenderNode, _ s: ShadowSpec, world: CATransform3D, alpha: Float, into t: Target) {
-        let shape: Raster.Path, shapeAlpha: Float
+        let shape: ShadowShape, shapeAlpha: Float
         if let p = s.path { shape = p; shapeAlpha = 1 } else if let k = shadowShape(of: n) { (shape, shapeAlpha) = k } else { return }
         let offsetWorld = CATransform3DConcat(CATransform3DMakeTranslation(s.offset.width, s.offset.height, 0), world)
         let m = ProjectiveTransform(plane: offsetWorld)
         let sigma = Double(s.sigma) * Double(linearScale(world))
         var target = t
         if n.masksToBounds {
-            target = t.clipped(to: boundsPath(n.bounds, n.corners), through: ProjectiveTransform(plane: world),
+            target = t.clipped(to: n.outline, through: ProjectiveTransform(plane: world),
                                antialias: true, stats: stats)
         }
-        let reach = (3 * sigma).rounded(.up) + 1
-        let region = target.visible.intersection(PixelRect(covering: DeviceRect(shape.boundsRect, through: m).outset(reach)))
-        if region.isEmpty { return }
         let color = s.color.withAlpha(multipliedBy: alpha * shapeAlpha)
+        // Under an opaque background drawn next at full alpha the shadow cannot show: skip it.
+        var hole: PixelRect?
+        if s.path == nil, alpha == 1, shapeAlpha == 1, n.background?.a == 1 {
+            let w = ProjectiveTransform(plane: world)
+            let inset = Double(max(n.corners.radii.0, n.corners.radii.1, n.corners.radii.2, n.corners.radii.3))
+                * (n.corners.continuous ? 0.45 : 0.2929) * max(abs(w.m11), abs(w.m22)) + 1
+            let r = DeviceRect(n.bounds, through: w)
+            if w.isAffine && w.m12 == 0 && w.m21 == 0 && !r.isEmpty {
+                hole = PixelRect(x0: Int((r.minX + inset).rounded(.up)), y0: Int((r.minY + inset).rounded(.up)),
+                                 x1: Int((r.maxX - inset).rounded(.down)), y1: Int((r.maxY - inset).rounded(.down)))
+            }
+        }
+        if drawClosedFormShadow(shape, through: m, sigma: sigma, color: color, hole: hole, into: target) { return }
+        let path = shape.path
+        let reach = (3 * sigma).rounded(.up) + 1
+        let region = target.visible.intersection(PixelRect(covering: DeviceRect(path.boundsRect, through: m).outset(reach)))
+        if region.isEmpty { return }
         // Rasterize only what can blur into the visible region.
         let src = region.insetBy(-Int(reach))
         let mask = Mask(width: src.width, height: src.height, originX: src.x0, originY: src.y0)
         stats.countMask()
-        mask.fill(shape, transform: m, rule: .nonZero, antialias: true)
+        mask.fill(path, transform: m, rule: .nonZero, antialias: true)
         let blurred = sigma > 0.01 ? gaussianBlur(mask, sigma: sigma) : mask
         target.surface.fill(blurred, color: color, clip: target.clip)
     }
@@ -298,7 +311,7 @@ struct Compositor {
         if n.masksToBounds {
             let m = ProjectiveTransform(plane: world)
             let c = Mask(width: g.width, height: g.height, originX: g.originX, originY: g.originY)
-            c.fill(boundsPath(n.bounds, n.corners), transform: m, rule: .nonZero, antialias: true)
+            c.fill(n.outline, transform: m, rule: .nonZero, antialias: true)
             stats.countMask()
             clip = c
         }

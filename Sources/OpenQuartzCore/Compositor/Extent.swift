@@ -41,7 +41,7 @@ enum Extent {
             let reach = 3 * Double(s.sigma) * abs(Double(det)).squareRoot() + 1
             let o = world.apply(x: s.offset.width, y: s.offset.height, z: 0, w: 0)
             var shape = r
-            if let p = s.path { shape = DeviceRect(p.boundsRect, through: m) }
+            if let p = s.path { shape = DeviceRect(p.path.boundsRect, through: m) }
             var shadow = shape.offsetBy(Double(o.x), Double(o.y)).outset(reach)
             if n.masksToBounds { shadow = shadow.intersection(own) }
             r = r.union(shadow)
@@ -68,20 +68,49 @@ enum Extent {
     static func isInside(_ n: RenderNode, roundedBounds b: CGRect, corners: CornerShape) -> Bool {
         let t = n.toParent
         guard CATransform3DIsAffine(t) else { return false }
-        // A sublayer that clips to the same rounded rectangle, placed exactly on it.
-        if n.masksToBounds && t.m11 == 1 && t.m22 == 1 && t.m12 == 0 && t.m21 == 0
-            && n.bounds.size == b.size && abs(t.m41 + n.bounds.minX - b.minX) < 1e-9 && abs(t.m42 + n.bounds.minY - b.minY) < 1e-9
-            && n.shadow == nil && n.mask == nil && n.corners.radii.0 >= corners.radii.0
-            && n.corners.radii.1 >= corners.radii.1 && n.corners.radii.2 >= corners.radii.2
-            && n.corners.radii.3 >= corners.radii.3 && n.corners.continuous == corners.continuous {
-            return true
-        }
         let e = of(n, world: flattened(t))
         if e.isEmpty { return true }
-        // Inside the rectangle inset by r(1 − 1/√2), no box can reach past a circular corner.
-        let r = max(corners.radii.0, corners.radii.1, corners.radii.2, corners.radii.3)
-        let d = Double(r) * (corners.continuous ? 0.45 : 0.2929)
-        return e.minX >= Double(b.minX) + d && e.minY >= Double(b.minY) + d
-            && e.maxX <= Double(b.maxX) - d && e.maxY <= Double(b.maxY) - d
+        let eps = 1e-9
+        guard e.minX >= Double(b.minX) - eps, e.minY >= Double(b.minY) - eps,
+              e.maxX <= Double(b.maxX) + eps, e.maxY <= Double(b.maxY) + eps else { return false }
+        if corners.isSquare { return true }
+        if corners.continuous { return false }
+        // What the sublayer draws is its own rounded bounds when nothing else sticks out of
+        // them; then its own corners may follow the parent's.
+        let translatedOnly = t.m11 == 1 && t.m22 == 1 && t.m12 == 0 && t.m21 == 0
+        let own = translatedOnly && Extent.drawsWithinBounds(n)
+            ? CGRect(x: n.bounds.minX + t.m41, y: n.bounds.minY + t.m42, width: n.bounds.width, height: n.bounds.height)
+            : nil
+        // Each parent corner: the point of the extent nearest the corner must lie inside the arc,
+        // unless the sublayer's own corner sits on the parent's with at least its radius.
+        let parentRadii = [corners.radii.0, corners.radii.1, corners.radii.2, corners.radii.3]
+        let childRadii = own.map { _ in [n.corners.radii.0, n.corners.radii.1, n.corners.radii.2, n.corners.radii.3] }
+        let signs: [(Double, Double)] = [(-1, -1), (1, -1), (1, 1), (-1, 1)]
+        for k in 0..<4 {
+            let rp = Double(parentRadii[k])
+            if rp <= 0 { continue }
+            let (sx, sy) = signs[k]
+            let cornerX = sx < 0 ? Double(b.minX) : Double(b.maxX), cornerY = sy < 0 ? Double(b.minY) : Double(b.maxY)
+            if let o = own, let cr = childRadii?[k] {
+                let ox = sx < 0 ? Double(o.minX) : Double(o.maxX), oy = sy < 0 ? Double(o.minY) : Double(o.maxY)
+                if abs(ox - cornerX) < 1e-6 && abs(oy - cornerY) < 1e-6 && Double(cr) >= rp - 1e-9 && !n.corners.continuous {
+                    continue
+                }
+            }
+            let px = sx < 0 ? e.minX : e.maxX, py = sy < 0 ? e.minY : e.maxY
+            let cx = cornerX - sx * rp, cy = cornerY - sy * rp
+            // Only points beyond the arc's centre towards the corner can leave the arc.
+            if (px - cx) * sx > 0 && (py - cy) * sy > 0 && (px - cx) * (px - cx) + (py - cy) * (py - cy) > rp * rp + 1e-9 {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Whether a layer draws nothing outside its own rounded bounds.
+    static func drawsWithinBounds(_ n: RenderNode) -> Bool {
+        if n.shadow != nil || n.contents != nil || n.isTransformLayer { return false }
+        switch n.kind { case .plain: break; default: return false }
+        return n.masksToBounds || n.sublayers.isEmpty
     }
 }

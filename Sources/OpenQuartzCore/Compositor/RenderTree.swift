@@ -27,6 +27,8 @@ final class RenderNode: @unchecked Sendable {
     let allowsGroupOpacity: Bool
     let background: Color?
     let corners: CornerShape
+    /// The rounded bounds as a path (shared between layers of the same shape).
+    let outline: Raster.Path
     let borderWidth: CGFloat
     let borderColor: Color?
     let masksToBounds: Bool
@@ -40,12 +42,13 @@ final class RenderNode: @unchecked Sendable {
 
     init(kind: Kind, identity: ObjectIdentifier, name: String?, bounds: CGRect, toParent: CATransform3D,
          zPosition: CGFloat, opacity: Float, allowsGroupOpacity: Bool, background: Color?, corners: CornerShape,
-         borderWidth: CGFloat, borderColor: Color?, masksToBounds: Bool, shadow: ShadowSpec?, mask: RenderNode?,
+         outline: Raster.Path, borderWidth: CGFloat, borderColor: Color?, masksToBounds: Bool, shadow: ShadowSpec?, mask: RenderNode?,
          contents: ContentsSpec?, rasterization: RasterizationSpec?, isDoubleSided: Bool,
          allowsEdgeAntialiasing: Bool, sublayers: [RenderNode]) {
         self.kind = kind; self.identity = identity; self.name = name; self.bounds = bounds
         self.toParent = toParent; self.zPosition = zPosition; self.opacity = opacity
         self.allowsGroupOpacity = allowsGroupOpacity; self.background = background; self.corners = corners
+        self.outline = outline
         self.borderWidth = borderWidth; self.borderColor = borderColor; self.masksToBounds = masksToBounds
         self.shadow = shadow; self.mask = mask; self.contents = contents; self.rasterization = rasterization
         self.isDoubleSided = isDoubleSided; self.allowsEdgeAntialiasing = allowsEdgeAntialiasing
@@ -100,7 +103,7 @@ struct ShadowSpec {
     var offset: CGSize
     /// Gaussian sigma in points (see `shadowSigmaPerRadius`).
     var sigma: CGFloat
-    var path: Raster.Path?
+    var path: ShadowShape?
 }
 
 struct ContentsSpec {

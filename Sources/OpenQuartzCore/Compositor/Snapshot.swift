@@ -7,7 +7,23 @@ import Raster
 public let shadowSigmaPerRadius: CGFloat = 1.0
 
 /// Builds the render tree from the live layers. Hidden layers are dropped here.
-struct Snapshotter {
+final class Snapshotter {
+    /// Layers of one shape share one outline path: many UIs repeat a few sizes.
+    private struct OutlineKey: Hashable {
+        var x, y, w, h, r0, r1, r2, r3: CGFloat
+        var continuous: Bool
+    }
+    private var outlines: [OutlineKey: Raster.Path] = [:]
+
+    private func outline(_ b: CGRect, _ c: CornerShape) -> Raster.Path {
+        let key = OutlineKey(x: b.minX, y: b.minY, w: b.width, h: b.height, r0: c.radii.0, r1: c.radii.1,
+                             r2: c.radii.2, r3: c.radii.3, continuous: c.continuous)
+        if let p = outlines[key] { return p }
+        let p = boundsPath(b, c)
+        if outlines.count < 4096 { outlines[key] = p }
+        return p
+    }
+
     func snapshot(_ layer: CALayer, parent: CALayer?) -> RenderNode? {
         if layer.isHidden { return nil }
         var toParent = layer.localTransform()
@@ -46,13 +62,14 @@ struct Snapshotter {
             kind = .plain
         }
         let drawsOwn = !isTransform
+        let corners = cornerShape(layer, bounds: b)
         var shadow: ShadowSpec?
         if drawsOwn, layer.shadowOpacity > 0, var color = Color(layer.shadowColor) {
             color.a *= min(max(layer.shadowOpacity, 0), 1)
             if color.a > 0 {
                 shadow = ShadowSpec(color: color, offset: layer.shadowOffset,
                                     sigma: max(layer.shadowRadius, 0) * shadowSigmaPerRadius,
-                                    path: layer.shadowPath.map { Raster.Path($0) })
+                                    path: layer.shadowPath.map { ShadowShape($0) })
             }
         }
         var contents: ContentsSpec?
@@ -75,7 +92,7 @@ struct Snapshotter {
             kind: kind, identity: ObjectIdentifier(layer), name: layer.name, bounds: b, toParent: toParent,
             zPosition: layer.zPosition, opacity: min(max(layer.opacity, 0), 1),
             allowsGroupOpacity: layer.allowsGroupOpacity, background: background,
-            corners: cornerShape(layer, bounds: b), borderWidth: drawsOwn ? max(layer.borderWidth, 0) : 0,
+            corners: corners, outline: outline(b, corners), borderWidth: drawsOwn ? max(layer.borderWidth, 0) : 0,
             borderColor: border, masksToBounds: drawsOwn && layer.masksToBounds, shadow: shadow, mask: mask,
             contents: contents,
             rasterization: drawsOwn && layer.shouldRasterize

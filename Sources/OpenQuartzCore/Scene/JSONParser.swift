@@ -26,6 +26,8 @@ struct JSONParser {
     static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(JSONSyntaxError) -> JSONValue {
         let result: Result<JSONValue, Failure> = bytes.withUnsafeBufferPointer { buf in
             var p = JSONParser(buf: buf, maxDepth: maxDepth)
+            // A UTF-8 byte order mark, as some editors write, is allowed before the text (RFC 8259 §8.1).
+            if buf.count >= 3, buf[0] == 0xEF, buf[1] == 0xBB, buf[2] == 0xBF { p.i = 3 }
             do throws(Failure) {
                 p.skipWhitespace()
                 let v = try p.value(depth: 0)
@@ -58,9 +60,16 @@ struct JSONParser {
         self.maxDepth = maxDepth
     }
 
+    /// A key quoted and escaped, so a message stays on one line.
+    static func quoted(_ s: String) -> String {
+        var out = ""
+        JSONWriter.writeString(s.count > 40 ? String(s.prefix(39)) + "…" : s, into: &out)
+        return out
+    }
+
     private static func located(_ f: Failure, in bytes: [UInt8]) -> JSONSyntaxError {
         var line = 1, column = 1
-        var k = 0
+        var k = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         let end = min(f.offset, bytes.count)
         while k < end {
             let b = bytes[k]
@@ -179,14 +188,14 @@ struct JSONParser {
             let keyStart = i
             let key = try string()
             if members.count < 16 {
-                for m in members where m.key == key { throw fail("duplicate key \"\(key)\"", at: keyStart) }
+                for m in members where m.key == key { throw fail("duplicate key \(Self.quoted(key))", at: keyStart) }
             } else {
                 if seen == nil { seen = Set(members.map(\.key)) }
-                if !seen!.insert(key).inserted { throw fail("duplicate key \"\(key)\"", at: keyStart) }
+                if !seen!.insert(key).inserted { throw fail("duplicate key \(Self.quoted(key))", at: keyStart) }
             }
             skipWhitespace()
             guard i < buf.count, buf[i] == UInt8(ascii: ":") else {
-                throw fail("unexpected \(describeHere()) after key \"\(key)\", expected ':'")
+                throw fail("unexpected \(describeHere()) after key \(Self.quoted(key)), expected ':'")
             }
             i += 1
             skipWhitespace()

@@ -1,48 +1,70 @@
 /// Where a value sits in a JSON document, written the way SCENE.md's errors show it:
 /// `layers[0].sublayers[2].cornerRadius`.
 ///
-/// A persistent linked list: extending a path is one small allocation and never copies
-/// the prefix, and the text is built only when an error needs it.
+/// A persistent linked list whose last component is held inline: naming a member or an
+/// element costs no allocation, only descending below it does (one small node), so
+/// walking a 20 000-layer document stays cheap. The text is built only when an error
+/// needs it.
 struct JSONPath: Sendable, CustomStringConvertible {
     private final class Node: Sendable {
         let parent: Node?
-        let key: String?
-        let index: Int
-        init(parent: Node?, key: String?, index: Int) {
+        let leaf: Leaf
+        init(parent: Node?, leaf: Leaf) {
             self.parent = parent
-            self.key = key
-            self.index = index
+            self.leaf = leaf
         }
     }
 
-    private let node: Node?
+    private enum Leaf: Sendable {
+        case none
+        case key(String)
+        case index(Int)
+    }
 
-    static let root = JSONPath(node: nil)
+    private let parent: Node?
+    private let leaf: Leaf
 
-    private init(node: Node?) { self.node = node }
+    static let root = JSONPath(parent: nil, leaf: .none)
 
-    func key(_ key: String) -> JSONPath { JSONPath(node: Node(parent: node, key: key, index: 0)) }
-    func index(_ i: Int) -> JSONPath { JSONPath(node: Node(parent: node, key: nil, index: i)) }
+    private init(parent: Node?, leaf: Leaf) {
+        self.parent = parent
+        self.leaf = leaf
+    }
 
-    /// Nesting level: how many keys and indices lead here.
-    var count: Int {
-        var n = 0
-        var c = node
-        while let x = c { n += 1; c = x.parent }
-        return n
+    /// This path with its last component moved into the list, so that several children
+    /// named from it share one node.
+    func settled() -> JSONPath {
+        if case .none = leaf { return self }
+        return JSONPath(parent: Node(parent: parent, leaf: leaf), leaf: .none)
+    }
+
+    func key(_ key: String) -> JSONPath { JSONPath(parent: settled().parent, leaf: .key(key)) }
+    func index(_ i: Int) -> JSONPath { JSONPath(parent: settled().parent, leaf: .index(i)) }
+
+    static func isPlainName(_ k: String) -> Bool {
+        !k.isEmpty && k.utf8.allSatisfy { b in
+            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x2D
+        }
     }
 
     var description: String {
-        var parts: [Node] = []
-        var c = node
-        while let x = c { parts.append(x); c = x.parent }
+        var leaves: [Leaf] = [leaf]
+        var c = parent
+        while let x = c { leaves.append(x.leaf); c = x.parent }
         var s = ""
-        for p in parts.reversed() {
-            if let k = p.key {
+        for l in leaves.reversed() {
+            switch l {
+            case .none: break
+            case .key(let k) where JSONPath.isPlainName(k):
                 if !s.isEmpty { s += "." }
                 s += k
-            } else {
-                s += "[\(p.index)]"
+            case .key(let k):
+                // Keys that are not plain names are quoted, so a message stays one line.
+                s += "["
+                JSONWriter.writeString(k, into: &s)
+                s += "]"
+            case .index(let i):
+                s += "[\(i)]"
             }
         }
         return s

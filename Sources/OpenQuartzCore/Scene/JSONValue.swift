@@ -20,18 +20,6 @@ enum JSONValue: Equatable, Sendable {
         default: return nil
         }
     }
-
-    /// What kind of value this is, for "expected …, got …" messages.
-    var kindName: String {
-        switch self {
-        case .null: return "null"
-        case .bool: return "a boolean"
-        case .int, .double: return "a number"
-        case .string: return "a string"
-        case .array: return "an array"
-        case .object: return "an object"
-        }
-    }
 }
 
 /// A JSON object's members in file order. Lookup is linear: scene objects

@@ -44,7 +44,9 @@ struct SVGPathParser {
         guard i < bytes.count else { return "end of data" }
         var end = i + 1
         while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
-        return "\"" + String(decoding: bytes[i..<end], as: UTF8.self) + "\""
+        var out = ""
+        JSONWriter.writeString(String(decoding: bytes[i..<end], as: UTF8.self), into: &out)
+        return out
     }
 
     @inline(__always) private static func isSpace(_ b: UInt8) -> Bool {

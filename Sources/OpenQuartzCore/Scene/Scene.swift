@@ -160,7 +160,8 @@ extension SceneReader {
         rootLayer.allowsGroupOpacity = defaultAllowsGroupOpacity
         var children: [CALayer] = []
         children.reserveCapacity(items.count)
-        for (i, item) in items.enumerated() { children.append(try layer(item, root.key("layers").index(i))) }
+        let lp = root.key("layers").settled()
+        for (i, item) in items.enumerated() { children.append(try layer(item, lp.index(i))) }
         rootLayer.adoptNewSublayers(children)
 
         var scene = Scene(size: size, scale: scale, background: background, root: rootLayer,
@@ -184,12 +185,14 @@ extension SceneReader {
     }
 
     /// Counts layers and nesting in the document before any layer is built, so an
-    /// oversized tree is refused before it costs memory.
+    /// oversized tree is refused before it costs memory. A replicator's sublayers count
+    /// once per instance: they are drawn that many times.
     func checkTreeLimits(_ layers: [JSONValue], _ p: JSONPath) throws(SceneError) {
         let maxLayers = options.limits.maxLayers, maxDepth = options.limits.maxDepth
         var count = 0
-        func visit(_ v: JSONValue, _ p: JSONPath, depth: Int) throws(SceneError) {
-            guard case .object(let o) = v else { return }  // the layer reader reports the type error
+        /// Returns how many layers the subtree draws, replicator instances included (saturating).
+        func visit(_ v: JSONValue, _ p: JSONPath, depth: Int) throws(SceneError) -> Int {
+            guard case .object(let o) = v else { return 0 }  // the layer reader reports the type error
             count += 1
             if count > maxLayers {
                 throw fail(p, "more than \(maxLayers) layers (raise the limit with --max-layers)", kind: .limitExceeded)
@@ -197,12 +200,39 @@ extension SceneReader {
             if depth > maxDepth {
                 throw fail(p, "layers nested deeper than \(maxDepth) levels (raise the limit with --max-depth)", kind: .limitExceeded)
             }
-            if let m = o["mask"] { try visit(m, p.key("mask"), depth: depth + 1) }
-            if case .array(let subs)? = o["sublayers"] {
-                let sp = p.key("sublayers")
-                for (i, s) in subs.enumerated() { try visit(s, sp.index(i), depth: depth + 1) }
+            let m = o["mask"], subs = o["sublayers"]
+            if m == nil && subs == nil { return 1 }
+            let base = p.settled()
+            var drawn = 1
+            if let m { drawn = Self.add(drawn, try visit(m, base.key("mask"), depth: depth + 1)) }
+            if case .array(let subs)? = subs {
+                let sp = base.key("sublayers").settled()
+                var inside = 0
+                for (i, s) in subs.enumerated() { inside = Self.add(inside, try visit(s, sp.index(i), depth: depth + 1)) }
+                if case .string("replicator")? = o["type"], let n = o["instanceCount"], case .int(let instances) = n, instances > 1 {
+                    let (product, overflow) = inside.multipliedReportingOverflow(by: instances)
+                    let replicated = overflow ? Int.max : product
+                    if replicated > maxLayers {
+                        throw fail(base.key("instanceCount"), "\(instances) instances of \(inside) layers make \(overflow ? "too many" : String(replicated)) layers, over the limit of \(maxLayers) (raise it with --max-layers)",
+                                   kind: .limitExceeded)
+                    }
+                    inside = replicated
+                }
+                drawn = Self.add(drawn, inside)
             }
+            return drawn
         }
-        for (i, l) in layers.enumerated() { try visit(l, p.index(i), depth: 1) }
+        let base = p.settled()
+        var drawn = 0
+        for (i, l) in layers.enumerated() { drawn = Self.add(drawn, try visit(l, base.index(i), depth: 1)) }
+        if drawn > maxLayers {
+            throw fail(p, "the scene draws \(drawn == Int.max ? "too many" : String(drawn)) layers counting replicator instances, over the limit of \(maxLayers) (raise it with --max-layers)",
+                       kind: .limitExceeded)
+        }
+    }
+
+    private static func add(_ a: Int, _ b: Int) -> Int {
+        let (s, o) = a.addingReportingOverflow(b)
+        return o ? Int.max : s
     }
 }

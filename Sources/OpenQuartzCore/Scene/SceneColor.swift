@@ -27,22 +27,34 @@ enum SceneColor {
 
     /// Parses `#RGB`, `#RRGGBB` or `#RRGGBBAA`; the error says what is wrong and where.
     static func hex(_ s: String) -> Result<CGColor, HexError> {
-        var values: [Int] = []
+        // Digits packed into one integer: no arrays for the common, valid case.
+        var packed: UInt64 = 0
+        var count = 0
         for (k, u) in s.unicodeScalars.enumerated().dropFirst() {
-            guard u.isASCII, let d = Int(String(u), radix: 16) else {
-                return .failure(.notHex(String(u), character: k + 1))
+            let d: UInt64
+            switch u.value {
+            case 0x30...0x39: d = UInt64(u.value - 0x30)
+            case 0x41...0x46: d = UInt64(u.value - 0x41 + 10)
+            case 0x61...0x66: d = UInt64(u.value - 0x61 + 10)
+            default: return .failure(.notHex(String(u), character: k + 1))
             }
-            values.append(d)
+            if count < 9 { packed = packed << 4 | d }
+            count += 1
         }
-        let bytes: [Int]
-        switch values.count {
-        case 3: bytes = values.map { $0 * 17 } + [255]
-        case 6: bytes = stride(from: 0, to: 6, by: 2).map { values[$0] * 16 + values[$0 + 1] } + [255]
-        case 8: bytes = stride(from: 0, to: 8, by: 2).map { values[$0] * 16 + values[$0 + 1] }
-        default: return .failure(.length(values.count))
+        func byte(_ i: Int, of n: Int) -> CGFloat {
+            CGFloat(Double((packed >> UInt64(4 * (n - 2 - 2 * i))) & 0xFF) / 255.0)
         }
-        let c = bytes.map { CGFloat(Double($0) / 255.0) }
-        return .success(CGColor(red: c[0], green: c[1], blue: c[2], alpha: c[3]))
+        switch count {
+        case 3:
+            func nib(_ i: Int) -> CGFloat { CGFloat(Double(((packed >> UInt64(4 * (2 - i))) & 0xF) * 17) / 255.0) }
+            return .success(CGColor(red: nib(0), green: nib(1), blue: nib(2), alpha: 1))
+        case 6:
+            return .success(CGColor(red: byte(0, of: 6), green: byte(1, of: 6), blue: byte(2, of: 6), alpha: 1))
+        case 8:
+            return .success(CGColor(red: byte(0, of: 8), green: byte(1, of: 8), blue: byte(2, of: 8), alpha: byte(3, of: 8)))
+        default:
+            return .failure(.length(count))
+        }
     }
 
     enum HexError: Error {

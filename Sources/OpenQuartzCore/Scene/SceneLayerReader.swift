@@ -17,8 +17,9 @@ extension SceneReader {
         var setsGroupOpacity = false
         var hasTransform = false
 
+        let base = p.settled()
         for m in o.members {
-            let kp = p.key(m.key)
+            let kp = base.key(m.key)
             guard let key = SceneLayerKey.byName[m.key] else {
                 throw fail(kp, "unknown key" + unknownKeyHint(m.key, type: type))
             }
@@ -46,7 +47,8 @@ extension SceneReader {
                 let items = try array(v, kp, expected: "an array of layer objects")
                 var children: [CALayer] = []
                 children.reserveCapacity(items.count)
-                for (i, item) in items.enumerated() { children.append(try self.layer(item, kp.index(i))) }
+                let ip = kp.settled()
+                for (i, item) in items.enumerated() { children.append(try self.layer(item, ip.index(i))) }
                 layer.adoptNewSublayers(children)
             default:
                 switch key.owner {

@@ -128,12 +128,18 @@ final class SceneReader {
 
     /// Exactly `names.count` numbers; `names` describe them in the message ("x, y, width, height").
     func numbers(_ v: JSONValue, _ p: JSONPath, _ names: [String]) throws(SceneError) -> [CGFloat] {
-        let expected = "an array of \(names.count) numbers [\(names.joined(separator: ", "))]"
-        guard case .array(let a) = v else { throw typeError(v, p, expected: expected) }
-        guard a.count == names.count else { throw typeError(v, p, expected: expected) }
+        guard case .array(let a) = v, a.count == names.count else {
+            throw typeError(v, p, expected: "an array of \(names.count) numbers [\(names.joined(separator: ", "))]")
+        }
         var out: [CGFloat] = []
         out.reserveCapacity(a.count)
-        for (i, x) in a.enumerated() { out.append(try number(x, p.index(i))) }
+        for (i, x) in a.enumerated() {
+            switch x {
+            case .int(let n): out.append(CGFloat(n))
+            case .double(let d): out.append(CGFloat(d))
+            default: throw typeError(x, p.index(i), expected: "a number")
+            }
+        }
         return out
     }
 

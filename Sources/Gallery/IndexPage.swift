@@ -1,0 +1,75 @@
+import Foundation
+import OpenQuartzCore
+
+/// The gallery's index.html: one section per figure with the picture at its size in points,
+/// the caption, the Swift code and the scene file. Self-contained (inline CSS, no scripts).
+enum IndexPage {
+    static func html(for figures: [Figure]) -> String {
+        var out = """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <title>OpenQuartzCore gallery: iOS Core Animation, chapters 4 and 5</title>
+        <style>
+        body { font: 15px/1.45 -apple-system, "Helvetica Neue", Arial, sans-serif; margin: 2em auto; max-width: 1100px; padding: 0 1em; color: #222; }
+        section { border-top: 1px solid #ccc; padding: 1.5em 0; }
+        h2 { font-size: 1.2em; margin: 0 0 .5em; }
+        figure { margin: 0 0 1em; }
+        figcaption { max-width: 60em; margin-top: .5em; }
+        img { border: 1px solid #ddd; max-width: 100%; height: auto; }
+        details { margin: .4em 0; }
+        summary { cursor: pointer; font-weight: 600; }
+        pre { background: #f6f6f6; padding: .8em; overflow-x: auto; font: 12.5px/1.4 Menlo, Consolas, monospace; }
+        nav a { margin-right: .8em; white-space: nowrap; }
+        </style>
+        </head>
+        <body>
+        <h1>iOS Core Animation, chapters 4 and 5, rendered by OpenQuartzCore</h1>
+        <p>Each figure is built twice: in Swift against OpenQuartzCore's CALayer API, following the book's
+        Objective-C listing line by line, and as a scene file that <code>oqc render</code> draws; the tests
+        check that both give the same pixels. Pictures the book loads from files are painted in code.</p>
+        <p>In the Swift code, <code>View</code> stands in for UIKit's <code>UIView</code>: <code>frame</code>,
+        <code>center</code>, <code>backgroundColor</code>, <code>alpha</code> and <code>isUserInteractionEnabled</code>
+        set the backing layer's <code>frame</code>, <code>position</code>, <code>backgroundColor</code>,
+        <code>opacity</code> and <code>allowsHitTesting</code>, as UIKit does; a subclass's <code>init</code> lays out
+        what the book built in Interface Builder and <code>viewDidLoad()</code> follows the book's listing.
+        OpenQuartzCore has no text rendering yet, so labels show bars or dice pips instead of words.</p>
+        <nav>
+        """
+        for f in figures { out += "<a href=\"#fig\(f.id)\">\(escape(f.id))</a>" }
+        out += "</nav>\n"
+        for f in figures {
+            let listing = f.listing.map { " (listing \(escape($0)))" } ?? ""
+            out += """
+            <section id="fig\(escape(f.id))">
+            <h2>Figure \(escape(f.id)): \(escape(f.title))\(listing)</h2>
+            <figure>
+            <img src="\(escape(f.imageFileName))" width="\(Int(f.canvas.size.width))" height="\(Int(f.canvas.size.height))" alt="\(escape(f.title))">
+            <figcaption>\(escape(f.caption))</figcaption>
+            </figure>
+            <details open><summary>Swift</summary><pre><code>\(escape(f.swiftSource))</code></pre></details>
+            <details><summary>Scene file Examples/\(escape(f.sceneFile))</summary><pre><code>\(escape(f.sceneSource))</code></pre></details>
+            </section>
+
+            """
+        }
+        out += "</body>\n</html>\n"
+        return out
+    }
+
+    static func escape(_ s: String) -> String {
+        var out = ""
+        out.reserveCapacity(s.count)
+        for c in s {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,41 @@
+/// Glue between paths, the coverage rasterizer and the pixel sinks of surfaces and masks.
+
+/// Intersection of two device rectangles, or nil when empty.
+@inline(__always)
+func intersect(_ a: (x: Int, y: Int, width: Int, height: Int), _ b: (x: Int, y: Int, width: Int, height: Int))
+    -> (x: Int, y: Int, width: Int, height: Int)? {
+    let x0 = max(a.x, b.x), y0 = max(a.y, b.y)
+    let x1 = min(a.x + a.width, b.x + b.width), y1 = min(a.y + a.height, b.y + b.height)
+    guard x1 > x0, y1 > y0 else { return nil }
+    return (x0, y0, x1 - x0, y1 - y0)
+}
+
+/// Rasterizes `path` mapped by `transform` into `sink`, over the target rectangle.
+func rasterize<S: CoverageSink>(_ path: Path, transform: ProjectiveTransform, rule: FillRule, antialias: Bool,
+                                targetX: Int, targetY: Int, targetWidth: Int, targetHeight: Int,
+                                into sink: inout S) {
+    guard !path.isEmpty else { return }
+    var source = path
+    var m = transform
+    if !transform.isAffine {
+        source = path.transformedForFill(transform, tolerance: fillTolerance)
+        m = .identity
+    }
+    // The affine image of the control-point box holds the mapped path.
+    let b = source.bounds
+    var bounds = Rect(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
+    for k in 0..<4 {
+        let p = m.applyAffine(k & 1 == 0 ? b.minX : b.maxX, k < 2 ? b.minY : b.maxY)
+        bounds.minX = min(bounds.minX, p.x); bounds.maxX = max(bounds.maxX, p.x)
+        bounds.minY = min(bounds.minY, p.y); bounds.maxY = max(bounds.maxY, p.y)
+    }
+    guard let r = CoverageRasterizer.region(bounds: bounds, targetX: targetX, targetY: targetY,
+                                             targetWidth: targetWidth, targetHeight: targetHeight) else { return }
+    var raster = CoverageRasterizer(originX: r.x, originY: r.y, width: r.width, height: r.height, antialias: antialias)
+    source.flatten(transform: m, tolerance: fillTolerance, into: &raster)
+    if raster.beginExactPass() {
+        source.flatten(transform: m, tolerance: fillTolerance, into: &raster)
+        raster.resolveConflicts(rule: rule)
+    }
+    raster.sweep(rule: rule, into: &sink)
+}

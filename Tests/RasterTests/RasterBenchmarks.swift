@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+import Raster
+
+/// Micro-benchmarks, run only with RASTER_BENCH=1 (build in release for meaningful numbers:
+/// `swift build -c release --build-tests -Xswiftc -enable-testing` then
+/// `RASTER_BENCH=1 swift test -c release --skip-build --filter RasterBenchmarks`).
+/// Prints the median of several runs of each case.
+@Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["RASTER_BENCH"] == "1"))
+struct RasterBenchmarks {
+    static func median(_ name: String, runs: Int = 9, _ body: () -> Void) {
+        var times: [Double] = []
+        for _ in 0..<runs {
+            let t0 = DispatchTime.now().uptimeNanoseconds
+            body()
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
+        }
+        times.sort()
+        print("bench \(name): median \(String(format: "%.3f", times[times.count / 2])) ms")
+    }
+
+    @Test func fills() {
+        let s = Surface(width: 1920, height: 1080)
+        Self.median("clear 1920x1080 (memset baseline)") { s.clear(0xFF10_2030) }
+        Self.median("fillRect opaque 1920x1080") { s.fillRect(x: 0, y: 0, width: 1920, height: 1080, color: .white) }
+        Self.median("fillRect translucent 1920x1080") {
+            s.fillRect(x: 0.5, y: 0.5, width: 1919, height: 1079, color: Color(r: 1, g: 0, b: 0, a: 0.5))
+        }
+        let full = Path.rect(x: 0, y: 0, width: 1920, height: 1080)
+        Self.median("fill path rect opaque 1920x1080") { s.fill(full, color: .black) }
+        let rr = Path.roundedRect(x: 100.5, y: 80.25, width: 1600, height: 900, radiusX: 40, radiusY: 40)
+        Self.median("fill roundedRect 1600x900 r40 opaque") { s.fill(rr, color: .white) }
+        Self.median("fill roundedRect 1600x900 r40 translucent") { s.fill(rr, color: Color(r: 0, g: 0, b: 1, a: 0.5)) }
+        let c = Path.ellipse(x: 560, y: 140, width: 800, height: 800)
+        Self.median("fill circle d800") { s.fill(c, color: .white) }
+        Self.median("fill rotated rect aliased 1000x600") {
+            s.fill(.rect(x: -500, y: -300, width: 1000, height: 600),
+                   transform: ProjectiveTransform.rotation(0.3).concatenating(.translation(960, 540)),
+                   color: .white, antialias: false)
+        }
+    }
+
+    @Test func smallFills() {
+        let s = Surface(width: 1920, height: 1080)
+        let small = Path.roundedRect(x: 10.5, y: 10.5, width: 60, height: 40, radiusX: 8, radiusY: 8)
+        Self.median("fill 1000 small roundedRects 60x40") {
+            for i in 0..<1000 {
+                s.fill(small, transform: .translation(Double(i % 30) * 60, Double(i / 30) * 30), color: .white)
+            }
+        }
+        let m = Mask(width: 1920, height: 1080)
+        Self.median("mask fill 1000 small roundedRects 60x40") {
+            for i in 0..<1000 {
+                m.fill(small, transform: .translation(Double(i % 30) * 60, Double(i / 30) * 30))
+            }
+        }
+        let tiny = Path.ellipse(x: 0.5, y: 0.5, width: 12, height: 12)
+        Self.median("fill 10000 circles d12") {
+            for i in 0..<10000 {
+                s.fill(tiny, transform: .translation(Double(i % 150) * 12, Double(i / 150) * 15), color: .black)
+            }
+        }
+    }
+
+    @Test func bigPath() {
+        let s = Surface(width: 1920, height: 1080)
+        // A scribble: 10⁷ points of a random walk with steps up to 4 px, reflected at the screen's edges.
+        var p = Path()
+        var rng = SystemRandomNumberGenerator()
+        let n = 10_000_000
+        p.reserveCapacity(elements: n, points: n)
+        var x = 960.0, y = 540.0
+        p.move(to: x, y)
+        for _ in 1..<n {
+            x += Double.random(in: -4...4, using: &rng); y += Double.random(in: -4...4, using: &rng)
+            if x < 0 { x = -x } else if x >= 1920 { x = 2 * 1919 - x }
+            if y < 0 { y = -y } else if y >= 1080 { y = 2 * 1079 - y }
+            p.line(to: x, y)
+        }
+        p.close()
+        Self.median("fill scribble 1e7 points (nonZero)", runs: 3) { s.fill(p, color: .white) }
+        Self.median("fill scribble 1e7 points (evenOdd)", runs: 3) { s.fill(p, rule: .evenOdd, color: .white) }
+        var star = Path()
+        let m = 200_000
+        for i in 0..<m {
+            let a = Double(i) * 2 * Double.pi / Double(m)
+            let r = i % 2 == 0 ? 530.0 : 200.0
+            if i == 0 { star.move(to: 960 + r * cos(a), 540 + r * sin(a)) } else { star.line(to: 960 + r * cos(a), 540 + r * sin(a)) }
+        }
+        star.close()
+        Self.median("fill 100k-spike star (evenOdd)", runs: 3) { s.fill(star, rule: .evenOdd, color: .white) }
+    }
+
+    @Test func textures() {
+        let src = Surface(width: 1024, height: 1024)
+        for y in 0..<1024 { for x in 0..<1024 { src.setPixel(x: x, y: y, (x ^ y) & 16 == 0 ? 0xFFFF_FFFF : 0xFF40_2010) } }
+        let tex = Texture(src)
+        _ = tex.mipLevels
+        let s = Surface(width: 1920, height: 1080)
+        let affine = ProjectiveTransform.rotation(0.2).concatenating(.translation(500, 20))
+        Self.median("draw 1024² rotated, linear") { s.draw(tex, transform: affine) }
+        Self.median("draw 1024² rotated, nearest") { s.draw(tex, transform: affine, filter: .nearest) }
+        let persp = ProjectiveTransform(m11: 1.2, m12: 0.1, m13: 0.0006, m21: -0.1, m22: 0.9, m23: 0.0003,
+                                        m31: 400, m32: 50, m33: 1)
+        Self.median("draw 1024² perspective, linear") { s.draw(tex, transform: persp) }
+        Self.median("draw 1024² perspective, trilinear") { s.draw(tex, transform: persp, filter: .trilinear) }
+        Self.median("draw 1024² translate, linear, opacity 0.5") { s.draw(tex, transform: .translation(100, 30), opacity: 0.5) }
+        let layer = Surface(width: 1920, height: 1080)
+        layer.clear(0x8040_2010)
+        Self.median("composite 1920x1080 translucent") { s.composite(layer) }
+    }
+
+    @Test func blurAndStroke() {
+        let m = Mask(width: 600, height: 400)
+        m.fill(.roundedRect(x: 50, y: 50, width: 500, height: 300, radiusX: 20, radiusY: 20))
+        Self.median("blur mask 600x400 sigma 2") { _ = gaussianBlur(m, sigma: 2) }
+        Self.median("blur mask 600x400 sigma 10") { _ = gaussianBlur(m, sigma: 10) }
+        Self.median("blur mask 600x400 sigma 40") { _ = gaussianBlur(m, sigma: 40) }
+        let s = Surface(width: 600, height: 400)
+        s.fill(.ellipse(x: 50, y: 50, width: 500, height: 300), color: Color(r: 1, g: 0.5, b: 0, a: 1))
+        Self.median("blur surface 600x400 sigma 10") { _ = gaussianBlur(s, sigma: 10) }
+        var p = Path()
+        p.move(to: 0, 0)
+        for i in 1..<10_000 { p.line(to: Double(i % 100) * 19, Double(i / 100) * 10 + Double(i % 2) * 5) }
+        Self.median("stroke 10k-segment polyline, round joins") {
+            _ = p.stroked(StrokeStyle(width: 3, cap: .round, join: .round))
+        }
+        let out = Surface(width: 1920, height: 1080)
+        let outline = p.stroked(StrokeStyle(width: 3, join: .miter))
+        Self.median("fill stroke outline of 10k segments") { out.fill(outline, color: .white) }
+    }
+}
