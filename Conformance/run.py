@@ -157,8 +157,14 @@ class ChromiumSide:
                 return scene2html.render_page(b, page, w, h, scale, self.tmpdir)
             except chromium.BrowserError as e:
                 last = e
-                # A hung or dead headless Chromium: start over with a fresh profile.
-                b.restart()
+                # A hung or dead headless Chromium: start over with a fresh
+                # profile (a browser that fails to start is dropped, and the
+                # next attempt launches a new one).
+                try:
+                    b.restart()
+                except chromium.BrowserError:
+                    b.close()
+                    self.browsers.pop(aa, None)
         raise last
 
     def render(self, scene_path, html_out):
