@@ -507,6 +507,53 @@ def build():
     SCENES['3d-found-contents-center'] = {"canvas": {"width": 191.0, "height": 104.0, "scale": 1, "background": "#263238"}, "layers": [{"bounds": [0, 0, 106.0, 74.0], "position": [65.0, 55.0], "sublayers": [{"bounds": [0, 0, 26.0, 34.0], "position": [39.0, 53.0], "transform": [{"perspective": 400}, {"rotate": {"degrees": -69.0, "axis": [1, 0, 0]}}]}, {"bounds": [0, 0, 30.0, 26.0], "position": [34.0, 43.0], "contents": "images/sprite.png", "contentsGravity": "center"}]}]}  # seed 195
     SCENES['3d-found-contents-top-left'] = {"canvas": {"width": 128.0, "height": 143.0, "scale": 1, "background": "white"}, "layers": [{"bounds": [0, 0, 35.0, 67.0], "position": [96.0, 90.0], "sublayers": [{"bounds": [0, 0, 25.0, 44.0], "position": [19.0, 52.0], "transform": [{"perspective": 740}, {"rotate": {"degrees": -55.0, "axis": [1, 1, 0]}}]}, {"bounds": [0, 0, 25.0, 34.0], "position": [9.0, 33.0], "contents": "images/photo.png", "contentsGravity": "topLeft"}]}]}  # seed 66
     SCENES['3d-found-sublayer-overflow'] = {"canvas": {"width": 209.0, "height": 194.0, "scale": 1, "background": "#263238"}, "layers": [{"bounds": [0, 0, 72, 68], "position": [63.0, 114.0], "transform": [{"perspective": 800}, {"rotate": {"degrees": -49.0, "axis": [1, 1, 0]}}]}, {"bounds": [0, 0, 136, 96], "position": [101.0, 74.0], "type": "gradient", "sublayers": [{"bounds": [0, 0, 48, 60], "position": [77.0, 43.0], "backgroundColor": "#bbdb3d", "anchorPoint": [0, 1]}]}]}  # seed 68
+    # --- combinations
+    scene("combo-transform-layer-cube-culled", [L([0, 0, 200, 200], [100, 100], sublayerTransform=[{"perspective": 500}],
+                                                 sublayers=[{"type": "transform", "bounds": [0, 0, 0, 0],
+                                                             "position": [100, 100],
+                                                             "transform": [rot(25, (1, 0, 0)), rot(40, (0, 1, 0))],
+                                                             "sublayers": [dict(f_, position=[0, 0], doubleSided=False,
+                                                                                opacity=0.75)
+                                                                           for f_ in cube_faces()]}])], w=200, h=200)
+    scene("combo-cube-container-group-opacity", [L([0, 0, 200, 200], [100, 100], opacity=0.6, sublayerTransform=[
+        {"perspective": 500}, rot(-30, (1, 0, 0)), rot(-30, (0, 1, 0))], sublayers=cube_faces())],
+        w=200, h=200, background="#fff59d")
+    scene("combo-masks-to-bounds-3d-children", [L([0, 0, 140, 100], [100, 75], backgroundColor="#eceff1",
+                                                  cornerRadius=20, masksToBounds=True,
+                                                  sublayerTransform=[{"perspective": 300}], sublayers=[
+                                                      L([0, 0, 100, 100], [70, 50], backgroundColor="#e53935",
+                                                        transform=[rot(50, (1, 0, 0))]),
+                                                      L([0, 0, 60, 60], [70, 50], backgroundColor="#1e88e5",
+                                                        zPosition=30)])])
+    scene("combo-shadow-of-flattened-3d", [L([0, 0, 120, 100], [100, 75], shadowOpacity=0.7, shadowOffset=[6, 8],
+                                             shadowRadius=5, sublayerTransform=[{"perspective": 400}], sublayers=[
+                                                 L([0, 0, 80, 80], [60, 50], backgroundColor="#43a047",
+                                                   transform=[rot(45, (0, 1, 0))])])], background="#fafafa")
+    scene("combo-mask-over-3d-children", [L([0, 0, 140, 110], [100, 75], backgroundColor="#fff",
+                                            sublayerTransform=[{"perspective": 400}],
+                                            mask={"type": "shape", "bounds": [0, 0, 140, 110], "position": [70, 55],
+                                                  "path": {"ellipse": [0, 0, 140, 110]}},
+                                            sublayers=[L([0, 0, 100, 80], [70, 55], backgroundColor="#8e24aa",
+                                                         transform=[rot(-40, (1, 1, 0))])])])
+    scene("combo-anchor-outside-unit", [L([0, 0, 60, 40], [100, 75], anchorPoint=[-0.5, 1.5],
+                                          backgroundColor="#ff7043", affineTransform=[{"rotate": {"degrees": 25}}]),
+                                        L([0, 0, 6, 6], [100, 75], backgroundColor="black")])
+    scene("combo-shape-shadow-gradient-mask", [
+        {"type": "shape", "bounds": [0, 0, 100, 100], "position": [60, 75], "path": star, "fillColor": "#fdd835",
+         "strokeColor": "#f57f17", "lineWidth": 3, "shadowOpacity": 0.6, "shadowOffset": [3, 5], "shadowRadius": 3},
+        {"type": "gradient", "bounds": [0, 0, 80, 100], "position": [150, 75], "colors": ["#1e88e5", "#e53935"],
+         "cornerRadius": 14, "masksToBounds": True, "borderWidth": 3, "borderColor": "#263238",
+         "mask": {"type": "gradient", "bounds": [0, 0, 80, 100], "position": [40, 50],
+                  "colors": ["black", "#00000033"], "startPoint": [0, 0], "endPoint": [1, 1]}}])
+    scene("combo-zposition-in-transform-layer", [L([0, 0, 200, 150], [100, 75], sublayerTransform=[{"perspective": 400}],
+                                                  sublayers=[{"type": "transform", "bounds": [0, 0, 0, 0],
+                                                              "position": [100, 75],
+                                                              "transform": [rot(35, (0, 1, 0))], "sublayers": [
+                                                                  L([0, 0, 70, 70], [-20, 0], backgroundColor="#e53935",
+                                                                    zPosition=40),
+                                                                  L([0, 0, 70, 70], [20, 0], backgroundColor="#1e88e5"),
+                                                                  L([0, 0, 70, 70], [0, 20], backgroundColor="#43a047",
+                                                                    zPosition=-40)]}])])
     scene("combo-card-stack", [
         L([0, 0, 150, 90], [100 + 6 * i, 75 - 8 * i], backgroundColor=["#ffffff", "#fff8e1", "#e3f2fd"][i],
           cornerRadius=14, borderWidth=1, borderColor="#90a4ae", shadowOpacity=0.35, shadowOffset=[0, 3],
