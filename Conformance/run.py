@@ -2,8 +2,11 @@
 """Differential conformance run: every scene rendered by headless Chromium
 (through scene2html) and by our renderer (`oqc render`), compared per pixel.
 
-    python3 Conformance/run.py [--oqc PATH | --chromium-only] [--seeds 200]
+    python3 Conformance/run.py [--build | --oqc PATH | --chromium-only] [--seeds 200]
                                [--out out/conformance] [--filter SUBSTR]
+
+--build runs `swift build -c release --product oqc` first and uses
+.build/release/oqc (one build instead of `swift run` per scene).
 
 Writes OUT/index.html (ours, Chromium's, a difference heat map per scene),
 OUT/results.json, and the PNGs. Exits 1 when a scene exceeds its class
@@ -273,6 +276,7 @@ def main(argv=None):
     ap.add_argument("--seeds", type=int, default=200, help="generated scenes: seeds 0..N-1")
     ap.add_argument("--out", default=os.path.join(ROOT, "out", "conformance"))
     ap.add_argument("--oqc", help="our renderer binary (default: .build/release/oqc)")
+    ap.add_argument("--build", action="store_true", help="build oqc (release) first")
     ap.add_argument("--chromium-only", action="store_true", help="do not run our renderer")
     ap.add_argument("--thresholds", default=os.path.join(HERE, "thresholds.json"))
     ap.add_argument("--filter", action="append", help="only scenes whose name contains this")
@@ -288,6 +292,11 @@ def main(argv=None):
     scenes = collect_scenes(a, out)
 
     oqc = None
+    if a.build and not a.chromium_only:
+        print("swift build -c release --product oqc", file=sys.stderr)
+        if subprocess.run(["swift", "build", "-c", "release", "--product", "oqc"], cwd=ROOT).returncode != 0:
+            print("building oqc failed", file=sys.stderr)
+            return 2
     if not a.chromium_only:
         oqc = find_oqc(a.oqc)
         if oqc is None:
