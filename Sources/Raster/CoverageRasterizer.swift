@@ -26,7 +26,7 @@ protocol CoverageSink {
 /// weight ±1: the row then holds coverage itself, exact for both rules.
 ///
 /// Memory is one `Float` and one `Int32` per pixel of the intersection of the path's bounds
-/// with the target, one bit per 16 pixels marking cells that edges touched (so spans between
+/// with the target (pooled and reused; regions beyond `maxRasterCells` are done in bands), one bit per 16 pixels marking cells that edges touched (so spans between
 /// edges go to the sink whole: interiors are filled without per-pixel work here), and the
 /// pieces of the rows being redone (at most `maxExactRowPieces` per row: busier rows keep the
 /// single-pass result, as FreeType and Skia would give).

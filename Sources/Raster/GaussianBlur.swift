@@ -35,117 +35,121 @@ struct ExtendedBox {
         alpha = min(max(a, 0), 1)
         norm = 1 / (2 * rr + 1 + 2 * alpha)
     }
-
-    /// Filters `count` values of `line` in place. `line` must have `r + 2` readable zeros
-    /// before index 0 and after index count − 1; `tmp` at least as long as `count`.
-    @inline(__always)
-    func apply(_ line: UnsafeMutablePointer<Float>, _ count: Int, _ tmp: UnsafeMutablePointer<Float>) {
-        var sum = 0.0
-        for j in -r...r { sum += Double(line[j]) }
-        let a = alpha, n = norm
-        for i in 0..<count {
-            tmp[i] = Float((sum + a * (Double(line[i - r - 1]) + Double(line[i + r + 1]))) * n)
-            sum += Double(line[i + r + 1]) - Double(line[i - r])
-        }
-        line.update(from: tmp, count: count)
-    }
 }
 
-/// Blurs one plane of `width × height` floats into a plane grown by `pad` on every side.
-private func blurPlane(_ src: UnsafePointer<Float>, width: Int, height: Int, sigma: Double, pad: Int)
-    -> UnsafeMutablePointer<Float> {
-    let box = ExtendedBox(sigma: sigma)
-    let direct = sigma < ExtendedBox.directLimit
-    let passes = direct ? 1 : ExtendedBox.passes
-    let kernelRadius = Int((4 * sigma).rounded(.up))
-    var kernel = [Float](repeating: 0, count: 2 * kernelRadius + 1)
-    if direct {
-        var total = 0.0
-        let w = (-kernelRadius...kernelRadius).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
-        for v in w { total += v }
-        for i in 0..<kernel.count { kernel[i] = Float(w[i] / total) }
-    }
-    // Work on lines long enough that no pass loses mass at the ends, then crop to `pad`.
-    let spread = direct ? kernelRadius : passes * (box.r + 1)
-    let margin = max(spread, pad)
-    let guardCells = max(box.r + 2, kernelRadius + 1)
-    func filter(_ line: UnsafeMutablePointer<Float>, _ count: Int, _ tmp: UnsafeMutablePointer<Float>) {
+/// The filter for one σ: either a sampled kernel or extended-box passes.
+private struct BlurFilter {
+    let box: ExtendedBox
+    let direct: Bool
+    let kernel: [Float]
+    let kernelRadius: Int
+    /// How far the filter spreads mass beyond the input on each side.
+    let spread: Int
+    /// Zero rows needed around the working rows so taps never leave the buffer.
+    let guardRows: Int
+
+    init(sigma: Double) {
+        box = ExtendedBox(sigma: sigma)
+        direct = sigma < ExtendedBox.directLimit
+        kernelRadius = Int((4 * sigma).rounded(.up))
+        var k = [Float](repeating: 0, count: 2 * kernelRadius + 1)
         if direct {
-            kernel.withUnsafeBufferPointer { k in
-                for i in 0..<count {
-                    var s: Float = 0
-                    for j in 0..<k.count { s += k[j] * line[i + j - kernelRadius] }
-                    tmp[i] = s
-                }
-            }
-            line.update(from: tmp, count: count)
-        } else {
-            for _ in 0..<passes { box.apply(line, count, tmp) }
+            var total = 0.0
+            let w = (-kernelRadius...kernelRadius).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
+            for v in w { total += v }
+            for i in 0..<k.count { k[i] = Float(w[i] / total) }
         }
+        kernel = k
+        spread = direct ? kernelRadius : ExtendedBox.passes * (box.r + 1)
+        guardRows = max(box.r + 2, kernelRadius + 1)
     }
-    let ow = width + 2 * pad, oh = height + 2 * pad
-    let maxLine = max(width, height) + 2 * margin
-    let buffer = UnsafeMutablePointer<Float>.allocate(capacity: maxLine + 2 * guardCells)
-    let tmp = UnsafeMutablePointer<Float>.allocate(capacity: maxLine)
-    defer { buffer.deallocate(); tmp.deallocate() }
-    let line = buffer + guardCells
-    // Horizontal: rows of the source into a (ow × height) plane.
-    let mid = UnsafeMutablePointer<Float>.allocate(capacity: max(ow * height, 1))
-    defer { mid.deallocate() }
-    let lw = width + 2 * margin
-    for y in 0..<height {
-        buffer.initialize(repeating: 0, count: lw + 2 * guardCells)
-        (line + margin).update(from: src + y * width, count: width)
-        filter(line, lw, tmp)
-        (mid + y * ow).update(from: line + margin - pad, count: ow)
-    }
-    // Vertical: whole rows at a time (running sums per column), so memory is read in order.
-    let lh = height + 2 * margin
-    let rows = lh + 2 * guardCells
-    var a = UnsafeMutablePointer<Float>.allocate(capacity: ow * rows)
-    var b = UnsafeMutablePointer<Float>.allocate(capacity: ow * rows)
-    let sums = UnsafeMutablePointer<Double>.allocate(capacity: ow)
-    let acc = UnsafeMutablePointer<Float>.allocate(capacity: ow)
-    defer { a.deallocate(); b.deallocate(); sums.deallocate(); acc.deallocate() }
-    a.initialize(repeating: 0, count: ow * rows)
-    b.initialize(repeating: 0, count: ow * rows)
-    (a + (guardCells + margin) * ow).update(from: mid, count: ow * height)
-    @inline(__always) func row(_ p: UnsafeMutablePointer<Float>, _ i: Int) -> UnsafeMutablePointer<Float> {
-        p + (guardCells + i) * ow
-    }
-    if direct {
-        for i in 0..<lh {
-            acc.initialize(repeating: 0, count: ow)
-            for j in 0..<kernel.count {
-                let k = kernel[j]
-                let src = row(a, i + j - kernelRadius)
-                for x in 0..<ow { acc[x] += k * src[x] }
-            }
-            row(b, i).update(from: acc, count: ow)
+
+    /// Filters the columns of a `width × height` plane, returning `width × (height + 2·pad)`.
+    /// Whole rows are processed at a time (a running sum per column), so memory streams in
+    /// order and the inner loops run over contiguous floats.
+    func columns(_ src: UnsafePointer<Float>, width: Int, height: Int, pad: Int) -> UnsafeMutablePointer<Float> {
+        let margin = max(spread, pad)
+        let lh = height + 2 * margin
+        let rows = lh + 2 * guardRows
+        var a = UnsafeMutablePointer<Float>.allocate(capacity: max(width * rows, 1))
+        var b = UnsafeMutablePointer<Float>.allocate(capacity: max(width * rows, 1))
+        let sums = UnsafeMutablePointer<Float>.allocate(capacity: max(width, 1))
+        defer { a.deallocate(); b.deallocate(); sums.deallocate() }
+        a.initialize(repeating: 0, count: width * rows)
+        b.initialize(repeating: 0, count: width * rows)
+        @inline(__always) func row(_ p: UnsafeMutablePointer<Float>, _ i: Int) -> UnsafeMutablePointer<Float> {
+            p + (guardRows + i) * width
         }
-        swap(&a, &b)
-    } else {
-        let r = box.r, alpha = box.alpha, norm = box.norm
-        for _ in 0..<passes {
-            sums.initialize(repeating: 0, count: ow)
-            for j in -r...r {
-                let src = row(a, j)
-                for x in 0..<ow { sums[x] += Double(src[x]) }
-            }
+        row(a, margin).update(from: src, count: width * height)
+        if direct {
             for i in 0..<lh {
-                let outer0 = row(a, i - r - 1), outer1 = row(a, i + r + 1), leaving = row(a, i - r)
                 let dst = row(b, i)
-                for x in 0..<ow {
-                    let o1 = Double(outer1[x])
-                    dst[x] = Float((sums[x] + alpha * (Double(outer0[x]) + o1)) * norm)
-                    sums[x] += o1 - Double(leaving[x])
+                for j in 0..<kernel.count {
+                    let k = kernel[j]
+                    let tap = row(a, i + j - kernelRadius)
+                    for x in 0..<width { dst[x] += k * tap[x] }
                 }
             }
             swap(&a, &b)
+        } else {
+            // Float running sums: values stay below 255·(2r+3), so drift over a line is far
+            // below 1/255 after normalising.
+            let r = box.r, alpha = Float(box.alpha), norm = Float(box.norm)
+            for _ in 0..<ExtendedBox.passes {
+                sums.initialize(repeating: 0, count: width)
+                for j in -r...r {
+                    let tap = row(a, j)
+                    for x in 0..<width { sums[x] += tap[x] }
+                }
+                for i in 0..<lh {
+                    let outer0 = row(a, i - r - 1), outer1 = row(a, i + r + 1), leaving = row(a, i - r)
+                    let dst = row(b, i)
+                    for x in 0..<width {
+                        let o1 = outer1[x]
+                        dst[x] = (sums[x] + alpha * (outer0[x] + o1)) * norm
+                        sums[x] += o1 - leaving[x]
+                    }
+                }
+                swap(&a, &b)
+            }
         }
+        let out = UnsafeMutablePointer<Float>.allocate(capacity: max(width * (height + 2 * pad), 1))
+        out.update(from: row(a, margin - pad), count: width * (height + 2 * pad))
+        return out
     }
-    let out = UnsafeMutablePointer<Float>.allocate(capacity: max(ow * oh, 1))
-    out.update(from: row(a, margin - pad), count: ow * oh)
+}
+
+/// `height × width` transpose of a `width × height` plane, in cache-sized blocks.
+private func transposed(_ src: UnsafePointer<Float>, width: Int, height: Int) -> UnsafeMutablePointer<Float> {
+    let out = UnsafeMutablePointer<Float>.allocate(capacity: max(width * height, 1))
+    let block = 32
+    var y0 = 0
+    while y0 < height {
+        var x0 = 0
+        while x0 < width {
+            for y in y0..<min(y0 + block, height) {
+                for x in x0..<min(x0 + block, width) { out[x * height + y] = src[y * width + x] }
+            }
+            x0 += block
+        }
+        y0 += block
+    }
+    return out
+}
+
+/// Blurs one plane of `width × height` floats into a plane grown by `pad` on every side:
+/// columns of the transposed plane (the rows), then columns, so both directions run as
+/// contiguous, vectorisable loops.
+private func blurPlane(_ src: UnsafePointer<Float>, width: Int, height: Int, sigma: Double, pad: Int)
+    -> UnsafeMutablePointer<Float> {
+    let f = BlurFilter(sigma: sigma)
+    let t = transposed(src, width: width, height: height)                   // height × width
+    let h = f.columns(t, width: height, height: width, pad: pad)            // height × (width + 2pad)
+    t.deallocate()
+    let back = transposed(h, width: height, height: width + 2 * pad)        // (width + 2pad) × height
+    h.deallocate()
+    let out = f.columns(back, width: width + 2 * pad, height: height, pad: pad)
+    back.deallocate()
     return out
 }
 

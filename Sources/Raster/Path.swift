@@ -210,3 +210,10 @@ extension Path {
         return p
     }
 }
+
+extension Path: Equatable {
+    /// Same elements with the same coordinates (so a render tree can tell an unchanged path).
+    public static func == (a: Path, b: Path) -> Bool {
+        a.verbs == b.verbs && a.coords == b.coords
+    }
+}

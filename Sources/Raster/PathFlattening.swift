@@ -248,20 +248,22 @@ struct HomogeneousClipper {
         guard !pts.isEmpty else { return }
         if closed || closeAll {
             var first = true
+            // Moved out (not copied) so the path's arrays stay uniquely owned while appending.
+            var out = PathBuildingSink()
+            swap(&out, &self.out)
+            func put(_ h: H) {
+                if first { out.moveTo(h.x / h.w, h.y / h.w); first = false } else { out.lineTo(h.x / h.w, h.y / h.w) }
+            }
             let n = pts.count
             for k in 0..<n {
                 let a = pts[k], b = pts[(k + 1) % n]
-                var emit: [H] = []
-                if a.w > e { emit.append(a) }
-                if (a.w > e) != (b.w > e) { emit.append(HomogeneousClipper.cut(a, b)) }
-                for h in emit {
-                    if first { out.moveTo(h.x / h.w, h.y / h.w); first = false } else { out.lineTo(h.x / h.w, h.y / h.w) }
-                }
+                if a.w > e { put(a) }
+                if (a.w > e) != (b.w > e) { put(HomogeneousClipper.cut(a, b)) }
             }
             if !first { out.endSubpath(closed: true) }
+            swap(&out, &self.out)
         } else {
-            var drawing = false
-            if pts[0].w > e { out.moveTo(pts[0].x / pts[0].w, pts[0].y / pts[0].w); drawing = true }
+            if pts[0].w > e { out.moveTo(pts[0].x / pts[0].w, pts[0].y / pts[0].w) }
             for k in 1..<max(pts.count, 1) {
                 let a = pts[k - 1], b = pts[k]
                 if a.w > e && b.w > e {
@@ -269,15 +271,12 @@ struct HomogeneousClipper {
                 } else if a.w > e {
                     let c = HomogeneousClipper.cut(a, b)
                     out.lineTo(c.x / c.w, c.y / c.w)
-                    drawing = false
                 } else if b.w > e {
                     let c = HomogeneousClipper.cut(a, b)
                     out.moveTo(c.x / c.w, c.y / c.w)
                     out.lineTo(b.x / b.w, b.y / b.w)
-                    drawing = true
                 }
             }
-            _ = drawing
         }
         pts.removeAll(keepingCapacity: true)
     }

@@ -53,3 +53,23 @@ func sourceOverConstant(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ s: 
     }
     while i < count { dst[i] = sourceOver(dst[i], s); i += 1 }
 }
+
+/// dst = src·c + dst·(1 − src.a·c) over `count` pixels, for one coverage or opacity c (0...255).
+func sourceOverRowScaled(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, _ count: Int, _ c: UInt32) {
+    var i = 0
+    let d = UnsafeMutableRawPointer(dst), s = UnsafeRawPointer(src)
+    let f = unsafeBitCast(SIMD4<UInt32>(repeating: c &* 0x0101_0101), to: SIMD16<UInt8>.self)
+    while i + 4 <= count {
+        let sv = scale4(s.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<UInt8>.self), f)
+        if unsafeBitCast(sv, to: SIMD4<UInt32>.self) != .zero {
+            let dv = d.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<UInt8>.self)
+            d.storeBytes(of: sv &+ scale4(dv, inverseAlpha4(sv)), toByteOffset: i * 4, as: SIMD16<UInt8>.self)
+        }
+        i += 4
+    }
+    while i < count {
+        let p = scalePixel(src[i], c)
+        if p != 0 { dst[i] = sourceOver(dst[i], p) }
+        i += 1
+    }
+}

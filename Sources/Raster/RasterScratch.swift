@@ -24,8 +24,9 @@ final class RasterScratch: @unchecked Sendable {
 
     private static let pool = Mutex<[RasterScratch]>([])
     private static let maxPooled = 4
-    /// Larger buffers (beyond about a 4K frame) are freed after use rather than kept.
-    private static let maxPooledCells = 1 << 24
+    /// Larger buffers are freed after use rather than kept (fills work in bands of at most
+    /// `maxRasterCells` cells, so this only drops odd sizes).
+    private static let maxPooledCells = maxRasterCells + (1 << 16)
 
     /// A scratch with at least `cells` zeroed cells.
     static func take(cells: Int) -> RasterScratch {

@@ -31,11 +31,22 @@ func rasterize<S: CoverageSink>(_ path: Path, transform: ProjectiveTransform, ru
     }
     guard let r = CoverageRasterizer.region(bounds: bounds, targetX: targetX, targetY: targetY,
                                              targetWidth: targetWidth, targetHeight: targetHeight) else { return }
-    var raster = CoverageRasterizer(originX: r.x, originY: r.y, width: r.width, height: r.height, antialias: antialias)
-    source.flatten(transform: m, tolerance: fillTolerance, into: &raster)
-    if raster.beginExactPass() {
+    // Working memory is 8 bytes per cell of the region; very large regions (beyond ~4 Mpx) are
+    // done in bands of rows, flattening the path once per band, to keep that bounded.
+    let bandRows = max(1, maxRasterCells / (r.width + 2))
+    var y = r.y
+    while y < r.y + r.height {
+        let rows = min(bandRows, r.y + r.height - y)
+        var raster = CoverageRasterizer(originX: r.x, originY: y, width: r.width, height: rows, antialias: antialias)
         source.flatten(transform: m, tolerance: fillTolerance, into: &raster)
-        raster.resolveConflicts(rule: rule)
+        if raster.beginExactPass() {
+            source.flatten(transform: m, tolerance: fillTolerance, into: &raster)
+            raster.resolveConflicts(rule: rule)
+        }
+        raster.sweep(rule: rule, into: &sink)
+        y += rows
     }
-    raster.sweep(rule: rule, into: &sink)
 }
+
+/// Most cells one rasterizer pass works on (32 MB of accumulators and owners).
+let maxRasterCells = 1 << 22

@@ -217,6 +217,25 @@ import Testing
         #expect(err <= Self.tol)
     }
 
+    @Test func tallRegionsAreRasterizedInBandsSeamlessly() {
+        // 4100 px wide: bands of maxRasterCells / 4102 rows. A slanted triangle across band
+        // boundaries must match the exact areas, in particular on the rows around each boundary.
+        let w = 4100, h = 2100
+        let m = Mask(width: w, height: h)
+        let poly: [Reference.P] = [(10.3, 5.7), (4090.6, 1000.2), (700.1, 2095.9)]
+        m.fill(Reference.path(poly))
+        var worst = 0.0
+        let band = Raster.maxRasterCells / (w + 2)
+        #expect(band < h / 2)
+        for y in [0, band - 1, band, band + 1, 2 * band - 1, 2 * band, h - 1] {
+            for x in stride(from: 0, to: w, by: 7) {
+                let e = Reference.area(poly, x0: Double(x), y0: Double(y), x1: Double(x + 1), y1: Double(y + 1))
+                worst = max(worst, abs(Double(m.coverage[y * w + x]) - 255 * e))
+            }
+        }
+        #expect(worst <= Self.tol)
+    }
+
     @Test func reusedScratchMemoryStartsClean() {
         // Fills reuse pooled working memory; a fill after messy ones must match a lone fill.
         let poly: [Reference.P] = [(3.3, 2.1), (27.6, 5.9), (11.2, 29.4)]

@@ -113,6 +113,16 @@ import Testing
 }
 
 @Suite struct PixelRowTests {
+    @Test func bilinearBlendMatchesTwoStageLerp() {
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            let p = (0..<4).map { _ in UInt32.random(in: 0...UInt32.max, using: &rng) }
+            let wu = UInt32.random(in: 0...255, using: &rng), wv = UInt32.random(in: 0...255, using: &rng)
+            let expected = Raster.lerpPixel(Raster.lerpPixel(p[0], p[1], wu), Raster.lerpPixel(p[2], p[3], wu), wv)
+            #expect(Raster.bilerp(p[0], p[1], p[2], p[3], UInt64(wu), UInt64(wv)) == expected)
+        }
+    }
+
     @Test func simdRowsMatchScalarBlending() {
         var rng = SystemRandomNumberGenerator()
         func randomPremultiplied() -> UInt32 {
@@ -132,6 +142,12 @@ import Testing
             } }
             for i in 0..<count { b[i] = src[i] >> 24 == 255 ? src[i] : Raster.sourceOver(b[i], src[i]) }
             #expect(a == b)
+            let factor = UInt32.random(in: 0...255, using: &rng)
+            var e = dst
+            e.withUnsafeMutableBufferPointer { d in src.withUnsafeBufferPointer { s in
+                if count > 0 { Raster.sourceOverRowScaled(d.baseAddress!, s.baseAddress!, count, factor) }
+            } }
+            #expect(e == (0..<count).map { Raster.sourceOver(dst[$0], Raster.scalePixel(src[$0], factor)) })
             let colour = randomPremultiplied()
             var c = dst
             c.withUnsafeMutableBufferPointer { d in if count > 0 { Raster.sourceOverConstant(d.baseAddress!, count, colour) } }

@@ -28,6 +28,7 @@ import Testing
                                .move(x: 0, y: 0), .line(x: -2, y: 3)])
         #expect(p.bounds == Rect(minX: -2, minY: 0, maxX: 8, maxY: 9))
         #expect(Path().bounds == .zero)
+        #expect(p == Path(p.elements) && p != Path.rect(x: 0, y: 0, width: 1, height: 1))
         let rr = Path.roundedRect(x: 10, y: 20, width: 30, height: 16, radiusX: 40, radiusY: 4)
         #expect(rr.bounds == Rect(minX: 10, minY: 20, maxX: 40, maxY: 36)) // radius clamped to 15
     }

@@ -62,6 +62,22 @@ struct RasterBenchmarks {
         }
     }
 
+    @Test func overlaps() {
+        let s = Surface(width: 1920, height: 1080)
+        var p = Path()
+        for i in 0..<300 {
+            let x = Double((i * 97) % 1800), y = Double((i * 61) % 980)
+            p.append(.ellipse(x: x + 0.3, y: y + 0.7, width: 120, height: 100))
+        }
+        Self.median("fill 300 overlapping ellipses, one path (exact pass)") { s.fill(p, color: .white) }
+        Self.median("fill 300 ellipses one by one") {
+            for i in 0..<300 {
+                let x = Double((i * 97) % 1800), y = Double((i * 61) % 980)
+                s.fill(.ellipse(x: x + 0.3, y: y + 0.7, width: 120, height: 100), color: .white)
+            }
+        }
+    }
+
     @Test func bigPath() {
         let s = Surface(width: 1920, height: 1080)
         // A scribble: 10⁷ points of a random walk with steps up to 4 px, reflected at the screen's edges.

@@ -76,3 +76,33 @@ import Testing
         #expect(big.width == 3 + 2 * 768)
     }
 }
+
+import Dispatch
+
+@Suite struct ConcurrencyTests {
+    @Test func parallelFillsOnSeparateSurfacesMatchSerialOnes() {
+        // Fills share only the scratch pool; results must not depend on what runs alongside.
+        let shapes: [Path] = (0..<16).map { i in
+            var p = Path.ellipse(x: 3.3 + Double(i), y: 2.1, width: 40, height: 30 + Double(i))
+            p.append(.rect(x: 10.5, y: 5.25 + Double(i % 3), width: 30, height: 20))
+            return p
+        }
+        let expected: [[UInt32]] = shapes.map { p in
+            let s = Surface(width: 64, height: 64)
+            s.fill(p, rule: .evenOdd, color: .white)
+            return Array(UnsafeBufferPointer(start: s.pixels, count: 64 * 64))
+        }
+        /// Each iteration writes only its own slot.
+        final class Slots: @unchecked Sendable {
+            let ok = UnsafeMutablePointer<Bool>.allocate(capacity: 16 * 8)
+            deinit { ok.deallocate() }
+        }
+        let results = Slots()
+        DispatchQueue.concurrentPerform(iterations: 16 * 8) { k in
+            let s = Surface(width: 64, height: 64)
+            s.fill(shapes[k % 16], rule: .evenOdd, color: .white)
+            results.ok[k] = Array(UnsafeBufferPointer(start: s.pixels, count: 64 * 64)) == expected[k % 16]
+        }
+        #expect((0..<(16 * 8)).allSatisfy { results.ok[$0] })
+    }
+}

@@ -105,12 +105,40 @@ import Testing
         #expect(Self.area(p.stroked(StrokeStyle(width: 6))) == 0)
     }
 
+    @Test func closedTwoPointSubpathIsALineWithJoinsForEnds() {
+        // move, line, close: the segment is stroked there and back; 180° joins end it.
+        var p = Path()
+        p.move(to: 10, 10)
+        p.line(to: 50, 10)
+        p.close()
+        #expect(Self.close(Self.area(p.stroked(StrokeStyle(width: 4, join: .miter))), 160)) // miter → bevel at 180°
+        #expect(Self.close(Self.area(p.stroked(StrokeStyle(width: 4, join: .round), tolerance: 0.01)), 160 + Double.pi * 4))
+    }
+
     @Test func circleStrokeIsAnnulus() {
         let c = Path.ellipse(x: 40, y: 30, width: 80, height: 80)
         let a = Self.area(c.stroked(StrokeStyle(width: 6), tolerance: 0.01))
         #expect(Self.close(a, Double.pi * (43 * 43 - 37 * 37)))
         // Even-odd gives the same: the outline has no overlapping loops on a smooth curve's outer side.
         #expect(abs(Self.area(c.stroked(StrokeStyle(width: 6), tolerance: 0.01), rule: .nonZero) - a) < 1e-9)
+    }
+
+    @Test(arguments: [0.6, 1.0, 3.3])
+    func thinStrokeCornersAreExact(width: Double) {
+        // A mitred rectangle stroke is exactly the outer rectangle minus the inner one. Its outline
+        // overlaps itself at the inner corners; those pixels must still be exact (1/255).
+        let (x, y, w, h) = (3.3, 2.6, 17.45, 11.8)
+        let s = Surface(width: 28, height: 20)
+        s.fill(Path.rect(x: x, y: y, width: w, height: h).stroked(StrokeStyle(width: width)), color: .white)
+        let hw = width / 2
+        let outer: [Reference.P] = [(x - hw, y - hw), (x + w + hw, y - hw), (x + w + hw, y + h + hw), (x - hw, y + h + hw)]
+        let inner: [Reference.P] = [(x + hw, y + hw), (x + w - hw, y + hw), (x + w - hw, y + h - hw), (x + hw, y + h - hw)]
+        let err = Reference.maxError(s) { px, py in
+            let (x0, y0) = (Double(px), Double(py))
+            return Reference.area(outer, x0: x0, y0: y0, x1: x0 + 1, y1: y0 + 1)
+                - Reference.area(inner, x0: x0, y0: y0, x1: x0 + 1, y1: y0 + 1)
+        }
+        #expect(err <= 1.01)
     }
 
     @Test func trimmedKeepsTheRequestedLength() {

@@ -61,6 +61,44 @@ import Testing
         #expect(s.pixel(x: 2, y: 135) == 0)
     }
 
+    @Test func perspectiveBilinearFollowsTheExactMapping() {
+        // Texture: red = 4·x (a linear ramp, which bilinear filtering reproduces exactly between
+        // texel centres). Drawn through strong perspective, each interior pixel must show
+        // 4·(u − 0.5) where u is the exact texture coordinate of its centre, worked out here
+        // from the forward map by solving for u along the pixel's row (Newton on the forward map).
+        let src = Surface(width: 64, height: 8)
+        for y in 0..<8 { for x in 0..<64 { src.setPixel(x: x, y: y, 0xFF00_0000 | UInt32(4 * x)) } }
+        let m = ProjectiveTransform(m11: 3.0, m12: 0.1, m13: 0.011, m21: 0.2, m22: 12, m23: 0.002, m31: 4, m32: 3, m33: 1)
+        let s = Surface(width: 120, height: 100)
+        s.draw(Texture(src), transform: m, filter: .linear)
+        func forward(_ u: Double, _ v: Double) -> (Double, Double) {
+            let w = u * 0.011 + v * 0.002 + 1
+            return ((u * 3.0 + v * 0.2 + 4) / w, (u * 0.1 + v * 12 + 3) / w)
+        }
+        var checked = 0
+        for py in 0..<100 {
+            for px in 0..<120 {
+                // Solve forward(u, v) = pixel centre by Newton iteration from the middle.
+                var (u, v) = (32.0, 4.0)
+                let (tx, ty) = (Double(px) + 0.5, Double(py) + 0.5)
+                for _ in 0..<30 {
+                    let (fx, fy) = forward(u, v)
+                    let h = 1e-6
+                    let (ax, ay) = forward(u + h, v), (bx, by) = forward(u, v + h)
+                    let j11 = (ax - fx) / h, j21 = (ay - fy) / h, j12 = (bx - fx) / h, j22 = (by - fy) / h
+                    let det = j11 * j22 - j12 * j21
+                    u -= (j22 * (fx - tx) - j12 * (fy - ty)) / det
+                    v -= (-j21 * (fx - tx) + j11 * (fy - ty)) / det
+                }
+                guard u > 1, u < 63, v > 1, v < 7 else { continue }
+                let expected = 4 * (u - 0.5)
+                #expect(abs(Double(s.pixel(x: px, y: py) & 0xFF) - expected) <= 1.5, "(\(px), \(py)) u \(u)")
+                checked += 1
+            }
+        }
+        #expect(checked > 500)
+    }
+
     @Test func behindTheEyeIsClippedNotFolded() {
         // w = 1 − u/40 turns negative for u > 40: the far part of the texture must not appear.
         let m = ProjectiveTransform(m11: 1, m12: 0, m13: -1.0 / 40, m21: 0, m22: 1, m23: 0, m31: 0, m32: 0, m33: 1)

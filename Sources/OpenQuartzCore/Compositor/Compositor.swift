@@ -46,13 +46,18 @@ struct Compositor {
         }
         let a = alpha * n.opacity
         if a <= 0 { return }
+        // A leaf outside the target (another band, or off-canvas) costs a few multiplies.
+        if n.sublayers.isEmpty && t.visible.intersection(PixelRect(covering: Extent.of(n, world: world))).isEmpty { return }
         if let r = n.rasterization {
             drawRasterized(n, spec: r, world: world, alpha: a, into: t)
             return
         }
         let shadowNeedsGroup = n.shadow.map { $0.path == nil && shadowShape(of: n) == nil } ?? false
-        let groupOpacity = n.opacity < 1 && n.allowsGroupOpacity && drawsMoreThanOnePrimitive(n)
-        if n.mask != nil || shadowNeedsGroup || groupOpacity {
+        let groupOpacity = n.opacity < 1 && n.allowsGroupOpacity && primitiveCount(n, upTo: 2) > 1
+        // A layer and its own shadow are one image before opacity applies (research §4, §7.1),
+        // whether or not its sublayers would be grouped.
+        let translucentShadow = a < 1 && n.shadow != nil && n.ownPrimitiveCount + n.sublayers.count > 0
+        if n.mask != nil || shadowNeedsGroup || groupOpacity || translucentShadow {
             drawGroup(n, world: world, alpha: a, into: t)
         } else {
             if let s = n.shadow { drawShapeShadow(n, s, world: world, alpha: a, into: t) }
@@ -60,9 +65,15 @@ struct Compositor {
         }
     }
 
-    private func drawsMoreThanOnePrimitive(_ n: RenderNode) -> Bool {
-        if !n.sublayers.isEmpty { return n.ownPrimitiveCount + n.sublayers.count > 1 || n.shadow != nil }
-        return n.ownPrimitiveCount + (n.shadow != nil ? 1 : 0) > 1
+    /// How many things the subtree draws (backgrounds, contents, borders, shapes, shadows),
+    /// counted only up to `limit`: group opacity matters only when two of them can overlap.
+    private func primitiveCount(_ n: RenderNode, upTo limit: Int) -> Int {
+        var count = n.ownPrimitiveCount + (n.shadow != nil ? 1 : 0)
+        if case .replicator(let r) = n.kind, r.instanceCount > 1, !n.sublayers.isEmpty { return limit }
+        for s in n.sublayers where count < limit {
+            count += primitiveCount(s, upTo: limit - count)
+        }
+        return min(count, limit)
     }
 
     // MARK: - The layer itself
@@ -152,13 +163,48 @@ struct Compositor {
     }
 
     private func drawReplicas(of n: RenderNode, _ r: ReplicatorContent, world: CATransform3D, alpha: Float, into t: Target) {
-        // Instance i is the sublayers drawn with instanceTransform applied i times, about the
-        // replicator's sublayer space (CAReplicatorLayer.h). Colour offsets are not applied yet.
+        // Instance i is the sublayers drawn with instanceTransform applied i times, in the
+        // replicator's sublayer space, tinted by instanceColor plus i times the colour offsets
+        // (CAReplicatorLayer.h).
         var instance = CATransform3DIdentity
-        for _ in 0..<max(r.instanceCount, 0) {
-            drawSublayers(of: n, world: CATransform3DConcat(instance, world), alpha: alpha, into: t)
+        for i in 0..<max(r.instanceCount, 0) {
+            let k = Float(i)
+            let tint = Color(r: min(max(r.instanceColor.r + k * r.redOffset, 0), 1),
+                             g: min(max(r.instanceColor.g + k * r.greenOffset, 0), 1),
+                             b: min(max(r.instanceColor.b + k * r.blueOffset, 0), 1),
+                             a: min(max(r.instanceColor.a + k * r.alphaOffset, 0), 1))
+            let w = CATransform3DConcat(instance, world)
+            if tint == .white {
+                drawSublayers(of: n, world: w, alpha: alpha, into: t)
+            } else if tint.a > 0 {
+                drawTinted(n, world: w, tint: tint, alpha: alpha, into: t)
+            }
             instance = CATransform3DConcat(r.instanceTransform, instance)
         }
+    }
+
+    /// One replicator instance, offscreen, its pixels multiplied by the tint.
+    private func drawTinted(_ n: RenderNode, world: CATransform3D, tint: Color, alpha: Float, into t: Target) {
+        var ext = DeviceRect.empty
+        for s in n.sublayers {
+            let w = s.isTransformLayer ? CATransform3DConcat(s.toParent, world) : CATransform3DConcat(flattened(s.toParent), world)
+            ext = ext.union(Extent.of(s, world: w))
+        }
+        let region = t.visible.intersection(PixelRect(covering: ext))
+        if region.isEmpty { return }
+        let g = Surface(width: region.width, height: region.height, originX: region.x0, originY: region.y0)
+        stats.countOffscreen()
+        drawSublayers(of: n, world: world, alpha: 1, into: Target(surface: g))
+        let kr = UInt32((tint.r * tint.a * 255).rounded()), kg = UInt32((tint.g * tint.a * 255).rounded())
+        let kb = UInt32((tint.b * tint.a * 255).rounded()), ka = UInt32((tint.a * 255).rounded())
+        @inline(__always) func mul(_ x: UInt32, _ k: UInt32) -> UInt32 { let v = x * k + 128; return (v + (v >> 8)) >> 8 }
+        for i in 0..<(g.width * g.height) {
+            let p = g.pixels[i]
+            if p == 0 { continue }
+            g.pixels[i] = mul(p & 0xFF, kr) | (mul((p >> 8) & 0xFF, kg) << 8) | (mul((p >> 16) & 0xFF, kb) << 16)
+                | (mul(p >> 24, ka) << 24)
+        }
+        t.surface.composite(g, opacity: alpha, mask: t.clip, blend: .sourceOver)
     }
 
     // MARK: - Groups: opacity, masks and content shadows

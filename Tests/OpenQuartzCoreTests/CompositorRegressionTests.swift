@@ -1,0 +1,65 @@
+import Testing
+import Foundation
+@testable import OpenQuartzCore
+
+/// Disagreements the Chromium conformance run found (Conformance/README.md, BUG-1…3).
+@Suite struct CompositorRegressionTests {
+    /// BUG-2: without group opacity, a translucent layer and its own shadow are still one
+    /// image: the shadow does not darken the layer where it lies beneath it.
+    @Test func nonGroupOpacityKeepsTheShadowUnderTheLayer() {
+        let root = makeRoot(200, 200)
+        let l = makeLayer(CGRect(x: 50, y: 50, width: 100, height: 100), white)
+        l.opacity = 0.5
+        l.allowsGroupOpacity = false
+        l.shadowOpacity = 1
+        l.shadowOffset = CGSize(width: 0, height: 10)
+        l.shadowRadius = 2
+        root.addSublayer(l)
+        let img = Rendered(root, width: 200, height: 200, background: blue)
+        // White at 50 % over blue, untouched by the shadow under it.
+        #expect(img.at(100, 100) == (128, 128, 255, 255))
+    }
+
+    /// BUG-3: group opacity over a single sublayer that casts a shadow is a group.
+    @Test func groupOpacityCountsASublayersShadow() {
+        let root = makeRoot(200, 200)
+        let container = makeLayer(CGRect(x: 0, y: 0, width: 200, height: 200))
+        container.opacity = 0.5
+        let child = makeLayer(CGRect(x: 50, y: 50, width: 100, height: 100), white)
+        child.shadowOpacity = 1
+        child.shadowOffset = CGSize(width: 0, height: 10)
+        child.shadowRadius = 2
+        container.addSublayer(child)
+        root.addSublayer(container)
+        let img = Rendered(root, width: 200, height: 200, background: blue)
+        #expect(img.at(100, 100) == (128, 128, 255, 255))
+    }
+
+    /// BUG-1: a layer cut by the depth sort keeps what it draws outside its bounds.
+    @Test func cutLayerKeepsItsOverflowingSublayer() {
+        let root = makeRoot(300, 300)
+        let tl = CATransformLayer()
+        tl.frame = CGRect(x: 0, y: 0, width: 300, height: 300)
+        var p = CATransform3DIdentity
+        p.m34 = -1.0 / 800
+        tl.transform = p
+        let a = makeLayer(CGRect(x: 100, y: 100, width: 100, height: 100), red)
+        a.transform = CATransform3DMakeRotation(.pi / 6, 0, 1, 0)
+        a.addSublayer(makeLayer(CGRect(x: 20, y: -60, width: 20, height: 60), white))   // sticks out above
+        let b = makeLayer(CGRect(x: 100, y: 100, width: 100, height: 100), blue)
+        b.transform = CATransform3DMakeRotation(-.pi / 6, 0, 1, 0)
+        b.addSublayer(makeLayer(CGRect(x: 60, y: 100, width: 20, height: 60), white))   // sticks out below
+        tl.addSublayer(a)
+        tl.addSublayer(b)
+        root.addSublayer(tl)
+        let img = Rendered(root, width: 300, height: 300)
+        // The white tab above the red plane's left half, well outside both quads.
+        let tabCentre = a.convert(CGPoint(x: 30, y: -30), to: nil)
+        #expect(img.at(tabCentre.x, tabCentre.y) == (255, 255, 255, 255))
+        // Whichever plane the sort cuts, its tab survives.
+        let bottomTab = b.convert(CGPoint(x: 70, y: 130), to: nil)
+        #expect(img.at(bottomTab.x, bottomTab.y) == (255, 255, 255, 255))
+        #expect(img.at(130, 150) == (255, 0, 0, 255))
+        #expect(img.at(170, 150) == (0, 0, 255, 255))
+    }
+}
