@@ -225,6 +225,11 @@ def build():
     scene("shadow-from-contents-alpha", [L([0, 0, 96, 96], [100, 75], contents="images/icon.png",
                                            shadowOpacity=0.7, shadowOffset=[4, 6], shadowRadius=4)],
           background="#fafafa")
+    # Content above and left of the canvas still casts its shadow into it.
+    scene("shadow-source-off-canvas", [L([0, 0, 60, 80], [20, 30], backgroundColor="#1e88e5", shadowOpacity=0.9,
+                                         shadowOffset=[12, 10], shadowRadius=6),
+                                       L([0, 0, 50, 70], [130, 27], borderWidth=10, borderColor="#333",
+                                         shadowOpacity=0.8, shadowRadius=7)], background="#fafafa")
     scene("shadow-scale1", [L([0, 0, 100, 70], [100, 75], backgroundColor="white", shadowOpacity=0.5,
                               shadowOffset=[0, 5], shadowRadius=5)], background="#eceff1", scale=1)
     scene("shadow-translucent-opacity", [L([0, 0, 100, 70], [100, 75], backgroundColor="white", opacity=0.6,
@@ -348,6 +353,11 @@ def build():
                                            "position": [100, 75], "colors": ["#fdd835", "#43a047", "#1e88e5"],
                                            "locations": [0, 0.3, 1], "startPoint": [0, 0],
                                            "endPoint": [1, 1], "cornerRadius": 16}])
+    # The shape of StackOverflow 43176174's test: a wide layer and a
+    # diagonal gradient, laid out in the unit square and stretched.
+    scene("gradient-diagonal-wide", [{"type": "gradient", "bounds": [0, 0, 180, 40], "position": [100, 75],
+                                      "colors": ["red", "#00ff00", "blue"], "locations": [0, 0.5, 1],
+                                      "startPoint": [0, 1], "endPoint": [1, 0]}])
     scene("gradient-radial", [{"type": "gradient", "bounds": [0, 0, 120, 120], "position": [100, 75],
                                "gradientType": "radial", "colors": ["white", "#8e24aa"],
                                "startPoint": [0.5, 0.5], "endPoint": [1, 1]}])
@@ -554,6 +564,7 @@ def build():
                                                                   L([0, 0, 70, 70], [20, 0], backgroundColor="#1e88e5"),
                                                                   L([0, 0, 70, 70], [0, 20], backgroundColor="#43a047",
                                                                     zPosition=-40)]}])])
+    SCENES['3d-found-shadow-behind'] = {'canvas': {'width': 174.0, 'height': 123.0, 'scale': 2, 'background': '#263238', 'allowsEdgeAntialiasing': True}, 'layers': [{'bounds': [0, 0, 52, 32], 'position': [68.0, 68.0], 'backgroundColor': '#bfcf0c', 'anchorPoint': [0, 0], 'transform': [{'perspective': 530}, {'rotate': {'degrees': 61.0, 'axis': [1, 0, 0]}}], 'shadowOpacity': 0.7}, {'bounds': [0, 0, 88, 56], 'position': [54.0, 63.0], 'backgroundColor': '#f6c0db'}]}  # seed 182
     scene("combo-card-stack", [
         L([0, 0, 150, 90], [100 + 6 * i, 75 - 8 * i], backgroundColor=["#ffffff", "#fff8e1", "#e3f2fd"][i],
           cornerRadius=14, borderWidth=1, borderColor="#90a4ae", shadowOpacity=0.35, shadowOffset=[0, 3],

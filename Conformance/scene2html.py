@@ -555,14 +555,24 @@ class Translator:
         stops = "".join("<stop offset=\"%s\" stop-color=\"%s\"/>" % (f(o), rgba(c, alpha))
                         for o, c in zip(locs, cols))
         t = e["gradientType"]
+        # CAGradientLayer lays the gradient out in the unit square of the
+        # bounds and then stretches that square onto the bounds: on a
+        # non-square layer a diagonal gradient's isolines are not
+        # perpendicular to the start-end line (observed on iOS:
+        # stackoverflow.com/a/43176174, "it converts the view to a square,
+        # applies the gradient, then squishes it"). So every gradient below
+        # is built in unit coordinates and mapped by (bw, bh).
+        unit = "matrix(%s 0 0 %s %s %s)" % (f(bw), f(bh), f(bx), f(by))
         if t == "conic":
             # Conic: centre at startPoint, zero angle toward endPoint, turning
-            # clockwise on screen (positive angles in y-down space). CSS
-            # measures 'from' from 12 o'clock.
-            ang = math.degrees(math.atan2(y2 - y1, x2 - x1)) + 90
+            # clockwise on screen (positive angles in y-down space), in the
+            # unit square (a 100 px square here) stretched onto the bounds.
+            # CSS measures 'from' from 12 o'clock.
+            ang = math.degrees(math.atan2(ey - sy, ex - sx)) + 90
             stops_css = ",".join("%s %s%%" % (rgba(c, alpha), f(o * 100)) for o, c in zip(locs, cols))
-            return ("<div class=\"l\" style=\"width:%s;height:%s;background:conic-gradient(from %sdeg at %s %s, %s)\">"
-                    "</div>" % (px(bw), px(bh), f(ang), px(x1 - bx), px(y1 - by), stops_css))
+            return ("<div class=\"l\" style=\"width:100px;height:100px;transform:matrix(%s,0,0,%s,0,0);"
+                    "background:conic-gradient(from %sdeg at %s %s, %s)\"></div>" % (
+                        f(bw / 100), f(bh / 100), f(ang), px(sx * 100), px(sy * 100), stops_css))
         if t == "radial":
             # An ellipse centred on startPoint with radii |end - start| in
             # each axis (CAGradientLayer.h); outside it the last colour.
@@ -573,8 +583,9 @@ class Translator:
                     "gradientTransform=\"matrix(%s 0 0 %s %s %s)\">%s</radialGradient>" % (
                         f(rx), f(ry), f(x1), f(y1), stops))
         else:
-            grad = ("<linearGradient id=\"g\" gradientUnits=\"userSpaceOnUse\" x1=\"%s\" y1=\"%s\" x2=\"%s\" "
-                    "y2=\"%s\">%s</linearGradient>" % (f(x1), f(y1), f(x2), f(y2), stops))
+            grad = ("<linearGradient id=\"g\" gradientUnits=\"userSpaceOnUse\" gradientTransform=\"%s\" "
+                    "x1=\"%s\" y1=\"%s\" x2=\"%s\" y2=\"%s\">%s</linearGradient>" % (
+                        unit, f(sx), f(sy), f(ex), f(ey), stops))
         gid = "g%d" % id(L)
         grad = grad.replace("id=\"g\"", "id=\"%s\"" % gid)
         return self.svg_open(L) + "<defs>%s</defs><rect x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\" fill=\"url(#%s)\"/></svg>" % (

@@ -176,6 +176,20 @@ class Witness(unittest.TestCase):
         self.px(im, 120, 100, RED)
         self.px(im, 80, 100, WHITE)
 
+    def test_gradient_is_laid_out_in_the_unit_square(self):
+        # CAGradientLayer stretches the unit square onto the bounds (observed,
+        # stackoverflow.com/a/43176174): on a 200x50 layer from (0,0) to
+        # (1,1) black to white, the corners (0,1) and (1,0) both sit at t = 0.5,
+        # and so does the centre.
+        im = self.render(self.canvas([{"type": "gradient", "bounds": [0, 0, 200, 50], "position": [100, 100],
+                                       "colors": ["black", "white"], "startPoint": [0, 0],
+                                       "endPoint": [1, 1]}]))
+        # bounds x 0..200, y 75..125; pixel centres one pixel in from the corners
+        mid = (128, 128, 128)
+        self.px(im, 1, 123, mid, tol=4)      # near (0,1): t = (0.0025 + 0.97) / 2
+        self.px(im, 198, 76, mid, tol=4)     # near (1,0)
+        self.px(im, 100, 100, mid, tol=2)
+
     def test_double_sided_false_culls_back_face(self):
         im = self.render(self.canvas([{"bounds": [0, 0, 100, 100], "position": [100, 100], "backgroundColor": "red",
                                        "doubleSided": False,
