@@ -564,18 +564,22 @@ class Translator:
         # is built in unit coordinates and mapped by (bw, bh).
         unit = "matrix(%s 0 0 %s %s %s)" % (f(bw), f(bh), f(bx), f(by))
         if t == "conic":
-            # Conic: centre at startPoint, zero angle toward endPoint, turning
-            # clockwise on screen (positive angles in y-down space), in the
-            # unit square (a 100 px square here) stretched onto the bounds.
-            # CSS measures 'from' from 12 o'clock.
+            # Conic (CAGradientLayer.h): centred at startPoint, 0 degrees along
+            # startPoint -> endPoint, the angle growing from +x toward +y
+            # (clockwise on screen with y down); in the unit square (a 100 px
+            # square here) stretched onto the bounds. CSS measures 'from'
+            # from 12 o'clock.
             ang = math.degrees(math.atan2(ey - sy, ex - sx)) + 90
             stops_css = ",".join("%s %s%%" % (rgba(c, alpha), f(o * 100)) for o, c in zip(locs, cols))
             return ("<div class=\"l\" style=\"width:100px;height:100px;transform:matrix(%s,0,0,%s,0,0);"
                     "background:conic-gradient(from %sdeg at %s %s, %s)\"></div>" % (
                         f(bw / 100), f(bh / 100), f(ang), px(sx * 100), px(sy * 100), stops_css))
         if t == "radial":
-            # An ellipse centred on startPoint with radii |end - start| in
-            # each axis (CAGradientLayer.h); outside it the last colour.
+            # CAGradientLayer.h: "an ellipse with its center at 'startPoint'
+            # and its width and height defined by '(endPoint.x - startPoint.x)
+            # * 2' and '(endPoint.y - startPoint.y) * 2'" (unit coordinates,
+            # so radii |dx| * bw and |dy| * bh). Outside it: the last colour
+            # (not documented).
             rx, ry = abs(x2 - x1), abs(y2 - y1)
             if rx <= 0 or ry <= 0:
                 return ""
