@@ -364,6 +364,13 @@ def build():
     scene("gradient-conic", [{"type": "gradient", "bounds": [0, 0, 120, 120], "position": [100, 75],
                               "gradientType": "conic", "colors": ["#e53935", "#fdd835", "#1e88e5"],
                               "startPoint": [0.5, 0.5], "endPoint": [1, 0.5]}])
+    scene("gradient-conic-wide", [{"type": "gradient", "bounds": [0, 0, 160, 80], "position": [100, 75],
+                                   "gradientType": "conic", "colors": ["#e53935", "#fdd835", "#1e88e5", "#e53935"],
+                                   "startPoint": [0.4, 0.5], "endPoint": [1, 1]}])
+    scene("gradient-radial-off-centre", [{"type": "gradient", "bounds": [0, 0, 160, 90], "position": [100, 75],
+                                          "gradientType": "radial", "colors": ["#fff59d", "#43a047", "#1a237e"],
+                                          "locations": [0, 0.6, 1], "startPoint": [0.3, 0.4],
+                                          "endPoint": [0.8, 0.9]}])
     # --- chapter 5: affine transforms
     scene("affine-rotate-45", [L([0, 0, 80, 80], [100, 75], backgroundColor="#1e88e5",
                                  affineTransform=[{"rotate": {"degrees": 45}}])])
