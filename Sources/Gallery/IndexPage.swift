@@ -34,7 +34,9 @@ enum IndexPage {
         set the backing layer's <code>frame</code>, <code>position</code>, <code>backgroundColor</code>,
         <code>opacity</code> and <code>allowsHitTesting</code>, as UIKit does; a subclass's <code>init</code> lays out
         what the book built in Interface Builder and <code>viewDidLoad()</code> follows the book's listing.
-        OpenQuartzCore has no text rendering yet, so labels show bars or dice pips instead of words.</p>
+        <code>Label</code> stands in for <code>UILabel</code> (with its iOS 6 defaults: 17-point system font,
+        black text on white): its <code>text</code>, <code>textAlignment</code> and <code>font</code> go to a
+        <code>CATextLayer</code> centred vertically in the label.</p>
         <nav>
         """
         for f in figures { out += "<a href=\"#fig\(f.id)\">\(escape(f.id))</a>" }

@@ -7,7 +7,7 @@ enum ListingSources {
         "figure-4.20": #"""
 /// Figure 4.20: a custom button with a label inside, opaque on the left and at 50% alpha on the
 /// right, with Info.plist's UIViewGroupOpacity off (the iOS 6 default the book describes).
-/// Text rendering does not exist yet, so the label's "Hello World" is drawn as two dark bars.
+/// The label has UILabel's white background of that time, which is what makes the problem show.
 class GroupOpacityButtons: ViewController {
     let containerView = View(frame: CGRect(x: 50, y: -50, width: 300, height: 300))
     var button2: View?
@@ -25,9 +25,9 @@ class GroupOpacityButtons: ViewController {
         button.layer.cornerRadius = 10
         //add label
         frame = CGRect(x: 20, y: 10, width: 110, height: 30)
-        let label = View(frame: frame)
-        label.backgroundColor = .white //UILabel's default before iOS 7
-        label.addSubview(TextStandIn.hello(in: label.bounds))
+        let label = Label(frame: frame)
+        label.text = "Hello World"
+        label.textAlignment = .center
         button.addSubview(label)
         return button
     }
@@ -670,7 +670,7 @@ class NestedViewsNib: ViewController {
 """#,
         "nib-5.9": #"""
 /// The nib of the cube figures: six plain face views lying loose in the nib, each with a
-/// coloured label; the labels' numbers are drawn as dice pips (no text rendering yet).
+/// coloured label showing the face's number in a large font.
 class CubeNib: ViewController {
     let containerView = View(frame: CGRect(x: 0, y: 0, width: 480, height: 480))
     var faces: [View] = []
@@ -689,33 +689,13 @@ class CubeNib: ViewController {
             let face = View(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
             face.backgroundColor = .white
             face.layer.name = "face\(i + 1)"
-            let label = View(frame: CGRect(x: 25, y: 25, width: 150, height: 150))
+            let label = Label(frame: CGRect(x: 25, y: 25, width: 150, height: 150))
             label.backgroundColor = color
-            label.isUserInteractionEnabled = false //UILabel's default
-            for pip in Pips.centres(of: i + 1) {
-                let dot = View(frame: CGRect(x: pip.x - 12, y: pip.y - 12, width: 24, height: 24))
-                dot.backgroundColor = CGColor(gray: 0.1, alpha: 1)
-                dot.layer.cornerRadius = 12
-                label.addSubview(dot)
-            }
+            label.text = "\(i + 1)"
+            label.textAlignment = .center
+            label.font = .systemFont(ofSize: 100)
             face.addSubview(label)
             faces.append(face)
-        }
-    }
-}
-
-/// Where the pips of a die face sit in a 150-point label.
-enum Pips {
-    static func centres(of n: Int) -> [CGPoint] {
-        let lo = 37.5, mid = 75.0, hi = 112.5
-        let corners = [CGPoint(x: lo, y: lo), CGPoint(x: hi, y: hi), CGPoint(x: hi, y: lo), CGPoint(x: lo, y: hi)]
-        switch n {
-        case 1: return [CGPoint(x: mid, y: mid)]
-        case 2: return Array(corners[0...1])
-        case 3: return Array(corners[0...1]) + [CGPoint(x: mid, y: mid)]
-        case 4: return corners
-        case 5: return corners + [CGPoint(x: mid, y: mid)]
-        default: return corners + [CGPoint(x: lo, y: mid), CGPoint(x: hi, y: mid)]
         }
     }
 }
@@ -848,19 +828,13 @@ enum Pips {
               "backgroundColor": "white",
               "sublayers": [
                 {
-                  "frame": [11, 9, 88, 12],
-                  "sublayers": [
-                    {
-                      "frame": [0, 0, 40, 12],
-                      "backgroundColor": {"white": 0.1, "alpha": 1},
-                      "cornerRadius": 3
-                    },
-                    {
-                      "frame": [45, 0, 43, 12],
-                      "backgroundColor": {"white": 0.1, "alpha": 1},
-                      "cornerRadius": 3
-                    }
-                  ]
+                  "type": "text",
+                  "frame": [0, 5, 110, 20],
+                  "string": "Hello World",
+                  "fontSize": 17,
+                  "font": "DejaVu Sans",
+                  "foregroundColor": "black",
+                  "alignmentMode": "center"
                 }
               ]
             }
@@ -878,19 +852,13 @@ enum Pips {
               "backgroundColor": "white",
               "sublayers": [
                 {
-                  "frame": [11, 9, 88, 12],
-                  "sublayers": [
-                    {
-                      "frame": [0, 0, 40, 12],
-                      "backgroundColor": {"white": 0.1, "alpha": 1},
-                      "cornerRadius": 3
-                    },
-                    {
-                      "frame": [45, 0, 43, 12],
-                      "backgroundColor": {"white": 0.1, "alpha": 1},
-                      "cornerRadius": 3
-                    }
-                  ]
+                  "type": "text",
+                  "frame": [0, 5, 110, 20],
+                  "string": "Hello World",
+                  "fontSize": 17,
+                  "font": "DejaVu Sans",
+                  "foregroundColor": "black",
+                  "alignmentMode": "center"
                 }
               ]
             }
@@ -925,19 +893,13 @@ enum Pips {
               "backgroundColor": "white",
               "sublayers": [
                 {
-                  "frame": [11, 9, 88, 12],
-                  "sublayers": [
-                    {
-                      "frame": [0, 0, 40, 12],
-                      "backgroundColor": {"white": 0.1, "alpha": 1},
-                      "cornerRadius": 3
-                    },
-                    {
-                      "frame": [45, 0, 43, 12],
-                      "backgroundColor": {"white": 0.1, "alpha": 1},
-                      "cornerRadius": 3
-                    }
-                  ]
+                  "type": "text",
+                  "frame": [0, 5, 110, 20],
+                  "string": "Hello World",
+                  "fontSize": 17,
+                  "font": "DejaVu Sans",
+                  "foregroundColor": "black",
+                  "alignmentMode": "center"
                 }
               ]
             }
@@ -957,19 +919,13 @@ enum Pips {
               "backgroundColor": "white",
               "sublayers": [
                 {
-                  "frame": [11, 9, 88, 12],
-                  "sublayers": [
-                    {
-                      "frame": [0, 0, 40, 12],
-                      "backgroundColor": {"white": 0.1, "alpha": 1},
-                      "cornerRadius": 3
-                    },
-                    {
-                      "frame": [45, 0, 43, 12],
-                      "backgroundColor": {"white": 0.1, "alpha": 1},
-                      "cornerRadius": 3
-                    }
-                  ]
+                  "type": "text",
+                  "frame": [0, 5, 110, 20],
+                  "string": "Hello World",
+                  "fontSize": 17,
+                  "font": "DejaVu Sans",
+                  "foregroundColor": "black",
+                  "alignmentMode": "center"
                 }
               ]
             }
@@ -1200,7 +1156,17 @@ enum Pips {
             {
               "frame": [25, 25, 150, 150],
               "backgroundColor": {"red": 0.95, "green": 0.45, "blue": 0.45, "alpha": 1},
-              "sublayers": [{"frame": [63, 63, 24, 24], "backgroundColor": {"white": 0.1, "alpha": 1}, "cornerRadius": 12}]
+              "sublayers": [
+                {
+                  "type": "text",
+                  "frame": [0, 16.5, 150, 117],
+                  "string": "1",
+                  "fontSize": 100,
+                  "font": "DejaVu Sans",
+                  "foregroundColor": "black",
+                  "alignmentMode": "center"
+                }
+              ]
             }
           ]
         },
@@ -1216,14 +1182,13 @@ enum Pips {
               "backgroundColor": {"red": 0.45, "green": 0.8, "blue": 0.45, "alpha": 1},
               "sublayers": [
                 {
-                  "frame": [25.5, 25.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [100.5, 100.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
+                  "type": "text",
+                  "frame": [0, 16.5, 150, 117],
+                  "string": "2",
+                  "fontSize": 100,
+                  "font": "DejaVu Sans",
+                  "foregroundColor": "black",
+                  "alignmentMode": "center"
                 }
               ]
             }
@@ -1241,16 +1206,14 @@ enum Pips {
               "backgroundColor": {"red": 0.45, "green": 0.6, "blue": 0.95, "alpha": 1},
               "sublayers": [
                 {
-                  "frame": [25.5, 25.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [100.5, 100.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {"frame": [63, 63, 24, 24], "backgroundColor": {"white": 0.1, "alpha": 1}, "cornerRadius": 12}
+                  "type": "text",
+                  "frame": [0, 16.5, 150, 117],
+                  "string": "3",
+                  "fontSize": 100,
+                  "font": "DejaVu Sans",
+                  "foregroundColor": "black",
+                  "alignmentMode": "center"
+                }
               ]
             }
           ]
@@ -1267,24 +1230,13 @@ enum Pips {
               "backgroundColor": {"red": 0.95, "green": 0.8, "blue": 0.3, "alpha": 1},
               "sublayers": [
                 {
-                  "frame": [25.5, 25.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [100.5, 100.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [100.5, 25.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [25.5, 100.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
+                  "type": "text",
+                  "frame": [0, 16.5, 150, 117],
+                  "string": "4",
+                  "fontSize": 100,
+                  "font": "DejaVu Sans",
+                  "foregroundColor": "black",
+                  "alignmentMode": "center"
                 }
               ]
             }
@@ -1302,26 +1254,14 @@ enum Pips {
               "backgroundColor": {"red": 0.75, "green": 0.5, "blue": 0.9, "alpha": 1},
               "sublayers": [
                 {
-                  "frame": [25.5, 25.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [100.5, 100.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [100.5, 25.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [25.5, 100.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {"frame": [63, 63, 24, 24], "backgroundColor": {"white": 0.1, "alpha": 1}, "cornerRadius": 12}
+                  "type": "text",
+                  "frame": [0, 16.5, 150, 117],
+                  "string": "5",
+                  "fontSize": 100,
+                  "font": "DejaVu Sans",
+                  "foregroundColor": "black",
+                  "alignmentMode": "center"
+                }
               ]
             }
           ]
@@ -1338,34 +1278,13 @@ enum Pips {
               "backgroundColor": {"red": 0.3, "green": 0.8, "blue": 0.8, "alpha": 1},
               "sublayers": [
                 {
-                  "frame": [25.5, 25.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [100.5, 100.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [100.5, 25.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [25.5, 100.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [25.5, 63, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [100.5, 63, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
+                  "type": "text",
+                  "frame": [0, 16.5, 150, 117],
+                  "string": "6",
+                  "fontSize": 100,
+                  "font": "DejaVu Sans",
+                  "foregroundColor": "black",
+                  "alignmentMode": "center"
                 }
               ]
             }
@@ -1399,7 +1318,17 @@ enum Pips {
             {
               "frame": [25, 25, 150, 150],
               "backgroundColor": {"red": 0.95, "green": 0.45, "blue": 0.45, "alpha": 1},
-              "sublayers": [{"frame": [63, 63, 24, 24], "backgroundColor": {"white": 0.1, "alpha": 1}, "cornerRadius": 12}]
+              "sublayers": [
+                {
+                  "type": "text",
+                  "frame": [0, 16.5, 150, 117],
+                  "string": "1",
+                  "fontSize": 100,
+                  "font": "DejaVu Sans",
+                  "foregroundColor": "black",
+                  "alignmentMode": "center"
+                }
+              ]
             }
           ]
         },
@@ -1415,14 +1344,13 @@ enum Pips {
               "backgroundColor": {"red": 0.45, "green": 0.8, "blue": 0.45, "alpha": 1},
               "sublayers": [
                 {
-                  "frame": [25.5, 25.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [100.5, 100.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
+                  "type": "text",
+                  "frame": [0, 16.5, 150, 117],
+                  "string": "2",
+                  "fontSize": 100,
+                  "font": "DejaVu Sans",
+                  "foregroundColor": "black",
+                  "alignmentMode": "center"
                 }
               ]
             }
@@ -1440,16 +1368,14 @@ enum Pips {
               "backgroundColor": {"red": 0.45, "green": 0.6, "blue": 0.95, "alpha": 1},
               "sublayers": [
                 {
-                  "frame": [25.5, 25.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [100.5, 100.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {"frame": [63, 63, 24, 24], "backgroundColor": {"white": 0.1, "alpha": 1}, "cornerRadius": 12}
+                  "type": "text",
+                  "frame": [0, 16.5, 150, 117],
+                  "string": "3",
+                  "fontSize": 100,
+                  "font": "DejaVu Sans",
+                  "foregroundColor": "black",
+                  "alignmentMode": "center"
+                }
               ]
             }
           ]
@@ -1466,24 +1392,13 @@ enum Pips {
               "backgroundColor": {"red": 0.95, "green": 0.8, "blue": 0.3, "alpha": 1},
               "sublayers": [
                 {
-                  "frame": [25.5, 25.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [100.5, 100.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [100.5, 25.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [25.5, 100.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
+                  "type": "text",
+                  "frame": [0, 16.5, 150, 117],
+                  "string": "4",
+                  "fontSize": 100,
+                  "font": "DejaVu Sans",
+                  "foregroundColor": "black",
+                  "alignmentMode": "center"
                 }
               ]
             }
@@ -1501,26 +1416,14 @@ enum Pips {
               "backgroundColor": {"red": 0.75, "green": 0.5, "blue": 0.9, "alpha": 1},
               "sublayers": [
                 {
-                  "frame": [25.5, 25.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [100.5, 100.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [100.5, 25.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [25.5, 100.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {"frame": [63, 63, 24, 24], "backgroundColor": {"white": 0.1, "alpha": 1}, "cornerRadius": 12}
+                  "type": "text",
+                  "frame": [0, 16.5, 150, 117],
+                  "string": "5",
+                  "fontSize": 100,
+                  "font": "DejaVu Sans",
+                  "foregroundColor": "black",
+                  "alignmentMode": "center"
+                }
               ]
             }
           ]
@@ -1537,34 +1440,13 @@ enum Pips {
               "backgroundColor": {"red": 0.3, "green": 0.8, "blue": 0.8, "alpha": 1},
               "sublayers": [
                 {
-                  "frame": [25.5, 25.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [100.5, 100.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [100.5, 25.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [25.5, 100.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [25.5, 63, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [100.5, 63, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
+                  "type": "text",
+                  "frame": [0, 16.5, 150, 117],
+                  "string": "6",
+                  "fontSize": 100,
+                  "font": "DejaVu Sans",
+                  "foregroundColor": "black",
+                  "alignmentMode": "center"
                 }
               ]
             }
@@ -1598,7 +1480,17 @@ enum Pips {
             {
               "frame": [25, 25, 150, 150],
               "backgroundColor": {"red": 0.95, "green": 0.45, "blue": 0.45, "alpha": 1},
-              "sublayers": [{"frame": [63, 63, 24, 24], "backgroundColor": {"white": 0.1, "alpha": 1}, "cornerRadius": 12}]
+              "sublayers": [
+                {
+                  "type": "text",
+                  "frame": [0, 16.5, 150, 117],
+                  "string": "1",
+                  "fontSize": 100,
+                  "font": "DejaVu Sans",
+                  "foregroundColor": "black",
+                  "alignmentMode": "center"
+                }
+              ]
             },
             {"frame": [0, 0, 200, 200], "backgroundColor": {"white": 0, "alpha": 0.052786409854888916}}
           ]
@@ -1615,14 +1507,13 @@ enum Pips {
               "backgroundColor": {"red": 0.45, "green": 0.8, "blue": 0.45, "alpha": 1},
               "sublayers": [
                 {
-                  "frame": [25.5, 25.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [100.5, 100.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
+                  "type": "text",
+                  "frame": [0, 16.5, 150, 117],
+                  "string": "2",
+                  "fontSize": 100,
+                  "font": "DejaVu Sans",
+                  "foregroundColor": "black",
+                  "alignmentMode": "center"
                 }
               ]
             },
@@ -1641,16 +1532,14 @@ enum Pips {
               "backgroundColor": {"red": 0.45, "green": 0.6, "blue": 0.95, "alpha": 1},
               "sublayers": [
                 {
-                  "frame": [25.5, 25.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [100.5, 100.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {"frame": [63, 63, 24, 24], "backgroundColor": {"white": 0.1, "alpha": 1}, "cornerRadius": 12}
+                  "type": "text",
+                  "frame": [0, 16.5, 150, 117],
+                  "string": "3",
+                  "fontSize": 100,
+                  "font": "DejaVu Sans",
+                  "foregroundColor": "black",
+                  "alignmentMode": "center"
+                }
               ]
             },
             {"frame": [0, 0, 200, 200], "backgroundColor": {"white": 0, "alpha": 0.0}}
@@ -1668,24 +1557,13 @@ enum Pips {
               "backgroundColor": {"red": 0.95, "green": 0.8, "blue": 0.3, "alpha": 1},
               "sublayers": [
                 {
-                  "frame": [25.5, 25.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [100.5, 100.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [100.5, 25.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [25.5, 100.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
+                  "type": "text",
+                  "frame": [0, 16.5, 150, 117],
+                  "string": "4",
+                  "fontSize": 100,
+                  "font": "DejaVu Sans",
+                  "foregroundColor": "black",
+                  "alignmentMode": "center"
                 }
               ]
             },
@@ -1704,26 +1582,14 @@ enum Pips {
               "backgroundColor": {"red": 0.75, "green": 0.5, "blue": 0.9, "alpha": 1},
               "sublayers": [
                 {
-                  "frame": [25.5, 25.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [100.5, 100.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [100.5, 25.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [25.5, 100.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {"frame": [63, 63, 24, 24], "backgroundColor": {"white": 0.1, "alpha": 1}, "cornerRadius": 12}
+                  "type": "text",
+                  "frame": [0, 16.5, 150, 117],
+                  "string": "5",
+                  "fontSize": 100,
+                  "font": "DejaVu Sans",
+                  "foregroundColor": "black",
+                  "alignmentMode": "center"
+                }
               ]
             },
             {"frame": [0, 0, 200, 200], "backgroundColor": {"white": 0, "alpha": 0.5}}
@@ -1741,34 +1607,13 @@ enum Pips {
               "backgroundColor": {"red": 0.3, "green": 0.8, "blue": 0.8, "alpha": 1},
               "sublayers": [
                 {
-                  "frame": [25.5, 25.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [100.5, 100.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [100.5, 25.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [25.5, 100.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [25.5, 63, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [100.5, 63, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
+                  "type": "text",
+                  "frame": [0, 16.5, 150, 117],
+                  "string": "6",
+                  "fontSize": 100,
+                  "font": "DejaVu Sans",
+                  "foregroundColor": "black",
+                  "alignmentMode": "center"
                 }
               ]
             },
@@ -1803,7 +1648,17 @@ enum Pips {
             {
               "frame": [25, 25, 150, 150],
               "backgroundColor": {"red": 0.95, "green": 0.45, "blue": 0.45, "alpha": 1},
-              "sublayers": [{"frame": [63, 63, 24, 24], "backgroundColor": {"white": 0.1, "alpha": 1}, "cornerRadius": 12}]
+              "sublayers": [
+                {
+                  "type": "text",
+                  "frame": [0, 16.5, 150, 117],
+                  "string": "1",
+                  "fontSize": 100,
+                  "font": "DejaVu Sans",
+                  "foregroundColor": "black",
+                  "alignmentMode": "center"
+                }
+              ]
             },
             {"frame": [0, 0, 200, 200], "backgroundColor": {"white": 0, "alpha": 0.052786409854888916}}
           ]
@@ -1820,14 +1675,13 @@ enum Pips {
               "backgroundColor": {"red": 0.45, "green": 0.8, "blue": 0.45, "alpha": 1},
               "sublayers": [
                 {
-                  "frame": [25.5, 25.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [100.5, 100.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
+                  "type": "text",
+                  "frame": [0, 16.5, 150, 117],
+                  "string": "2",
+                  "fontSize": 100,
+                  "font": "DejaVu Sans",
+                  "foregroundColor": "black",
+                  "alignmentMode": "center"
                 }
               ]
             },
@@ -1846,16 +1700,14 @@ enum Pips {
               "backgroundColor": {"red": 0.45, "green": 0.6, "blue": 0.95, "alpha": 1},
               "sublayers": [
                 {
-                  "frame": [25.5, 25.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [100.5, 100.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {"frame": [63, 63, 24, 24], "backgroundColor": {"white": 0.1, "alpha": 1}, "cornerRadius": 12}
+                  "type": "text",
+                  "frame": [0, 16.5, 150, 117],
+                  "string": "3",
+                  "fontSize": 100,
+                  "font": "DejaVu Sans",
+                  "foregroundColor": "black",
+                  "alignmentMode": "center"
+                }
               ]
             },
             {
@@ -1881,24 +1733,13 @@ enum Pips {
               "backgroundColor": {"red": 0.95, "green": 0.8, "blue": 0.3, "alpha": 1},
               "sublayers": [
                 {
-                  "frame": [25.5, 25.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [100.5, 100.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [100.5, 25.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [25.5, 100.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
+                  "type": "text",
+                  "frame": [0, 16.5, 150, 117],
+                  "string": "4",
+                  "fontSize": 100,
+                  "font": "DejaVu Sans",
+                  "foregroundColor": "black",
+                  "alignmentMode": "center"
                 }
               ]
             },
@@ -1917,26 +1758,14 @@ enum Pips {
               "backgroundColor": {"red": 0.75, "green": 0.5, "blue": 0.9, "alpha": 1},
               "sublayers": [
                 {
-                  "frame": [25.5, 25.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [100.5, 100.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [100.5, 25.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [25.5, 100.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {"frame": [63, 63, 24, 24], "backgroundColor": {"white": 0.1, "alpha": 1}, "cornerRadius": 12}
+                  "type": "text",
+                  "frame": [0, 16.5, 150, 117],
+                  "string": "5",
+                  "fontSize": 100,
+                  "font": "DejaVu Sans",
+                  "foregroundColor": "black",
+                  "alignmentMode": "center"
+                }
               ]
             },
             {"frame": [0, 0, 200, 200], "backgroundColor": {"white": 0, "alpha": 0.5}}
@@ -1954,34 +1783,13 @@ enum Pips {
               "backgroundColor": {"red": 0.3, "green": 0.8, "blue": 0.8, "alpha": 1},
               "sublayers": [
                 {
-                  "frame": [25.5, 25.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [100.5, 100.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [100.5, 25.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [25.5, 100.5, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [25.5, 63, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
-                },
-                {
-                  "frame": [100.5, 63, 24, 24],
-                  "backgroundColor": {"white": 0.1, "alpha": 1},
-                  "cornerRadius": 12
+                  "type": "text",
+                  "frame": [0, 16.5, 150, 117],
+                  "string": "6",
+                  "fontSize": 100,
+                  "font": "DejaVu Sans",
+                  "foregroundColor": "black",
+                  "alignmentMode": "center"
                 }
               ]
             },

@@ -6,7 +6,7 @@ import OpenQuartzCore
 /// as in the book. Gallery-only: nothing here draws; everything that reaches the screen is a
 /// `CALayer` property. Colours are `CGColor` (UIKit's `UIColor.cgColor`), `alpha` is the layer's
 /// `opacity`, and `isUserInteractionEnabled` is OpenQuartzCore's `allowsHitTesting`.
-final class View {
+class View {
     let layer: CALayer
 
     init(frame: CGRect, layer: CALayer = CALayer()) {

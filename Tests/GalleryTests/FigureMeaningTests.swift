@@ -41,6 +41,25 @@ import OpenQuartzCore
             guard let lo = ys.first, let hi = ys.last else { return nil }
             return lo...hi
         }
+
+        /// The darkest brightness within `rect` (canvas points), and the bounding box, in points
+        /// at pixel resolution, of the pixels darker than `threshold`: the ink of dark text.
+        func ink(in rect: CGRect, darkerThan threshold: Double) -> (darkest: Double, box: CGRect?) {
+            var darkest = 255.0
+            var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min
+            let px0 = max(Int((rect.minX * scale).rounded(.down)), 0), px1 = min(Int((rect.maxX * scale).rounded(.up)), image.width)
+            let py0 = max(Int((rect.minY * scale).rounded(.down)), 0), py1 = min(Int((rect.maxY * scale).rounded(.up)), image.height)
+            for y in py0..<py1 {
+                for x in px0..<px1 {
+                    let b = RGBA8(image.surface.pixel(x: x, y: y)).brightness
+                    darkest = min(darkest, b)
+                    if b < threshold { x0 = min(x0, x); x1 = max(x1, x); y0 = min(y0, y); y1 = max(y1, y) }
+                }
+            }
+            guard x0 <= x1 else { return (darkest, nil) }
+            return (darkest, CGRect(x: CGFloat(x0) / scale, y: CGFloat(y0) / scale,
+                                    width: CGFloat(x1 + 1 - x0) / scale, height: CGFloat(y1 + 1 - y0) / scale))
+        }
     }
 
     static let red = RGBA8(0xFF00_00FF)
@@ -122,6 +141,31 @@ import OpenQuartzCore
         // The opaque button on the left is the same in both, label and button alike white.
         #expect(off[35, 80] == Self.white && off[50, 90] == Self.white)
         #expect(rasterized[35, 80] == Self.white && rasterized[50, 90] == Self.white)
+    }
+
+    @Test func groupOpacityButtonsSayHelloWorld() throws {
+        let off = try Picture("4.20"), rasterized = try Picture("4.21")
+        // Labels: 110×30 at (45, 85) and (245, 85). The black text, fully covering some pixels
+        // (stems of a 17-point face are 1.7 points wide): 0 on the opaque button; at alpha 0.5
+        // without group opacity black blends over the 224 of the label, 224/2 = 112; rasterized,
+        // the black of the flattened button blends over the gray 128 background: 64.
+        let left = CGRect(x: 45, y: 85, width: 110, height: 30), right = left.offsetBy(dx: 200, dy: 0)
+        #expect(off.ink(in: left, darkerThan: 128).darkest <= 1)
+        #expect(rasterized.ink(in: left, darkerThan: 128).darkest <= 1)
+        #expect(abs(off.ink(in: right, darkerThan: 160).darkest - 112) <= 1)
+        #expect(abs(rasterized.ink(in: right, darkerThan: 128).darkest - 64) <= 1)
+        // A 17-point line of DejaVu Sans (ascent 1901, descent 483 of 2048 units: 19.79 points,
+        // rounded up to 20) centred in the 30-point label starts 5 points down: the tops of "l"
+        // and "d" (1556 units) at 85 + 5 + 345/2048·17 = 92.86, the baseline at 85 + 5 + 15.78
+        // = 105.78 and the round bottoms (−29 units) at 106.02. Centred across: the side
+        // bearings of "H" (201 units) and "d" (186) nearly cancel, so the ink's middle is the
+        // label's, 100 (and 300 for the right button).
+        for (p, label, threshold) in [(off, left, 128.0), (off, right, 160), (rasterized, right, 128)] {
+            let box = try #require(p.ink(in: label, darkerThan: threshold).box)
+            #expect(abs(box.minY - 92.86) <= 0.5 && abs(box.maxY - 106.02) <= 0.5, "\(box)")
+            #expect(abs(box.midX - label.midX) <= 0.5, "\(box)")
+            #expect(box.width > 85 && box.width < 100, "\(box)")   // two words, not a bar or one letter
+        }
     }
 
     @Test func affineRotationTurnsTheViewAboutItsCentre() throws {
@@ -250,6 +294,40 @@ import OpenQuartzCore
         #expect(p[113, 240] == p.background)
         #expect(p[363, 240] == Self.white)
         #expect(p[367, 240] == p.background)
+    }
+
+    @Test func cubeFaceOneShowsItsNumberCentred() throws {
+        let p = try Picture("5.20")
+        // "1" of DejaVu Sans at 100 points: ink x 225…1114, y 0…1493 of 2048 units, advance 1303.
+        // Centred in the 150-point label, the line starts at (150 − 63.62)/2 = 43.19, so the ink
+        // spans x 54.18…97.58; the 117-point line box centred in the label starts at 16.5, so
+        // the baseline is at 16.5 + 92.82 = 109.32 and the top at 109.32 − 72.9 = 36.42. Label at
+        // (25, 25) in the face, face enlarged 1.25 times about the canvas centre (240, 240):
+        // x 213.98…268.22, y 191.78…282.90 on the canvas.
+        let label = CGRect(x: 146.25, y: 146.25, width: 187.5, height: 187.5)
+        let box = try #require(p.ink(in: label, darkerThan: 128).box)
+        #expect(abs(box.minX - 213.98) <= 0.5 && abs(box.maxX - 268.22) <= 0.5, "\(box)")
+        #expect(abs(box.minY - 191.78) <= 0.5 && abs(box.maxY - 282.90) <= 0.5, "\(box)")
+        // Centred within 3 points of the face's middle: the digit sits 2.1 points above the
+        // middle of its line box, as UILabel centres the line, not the digit.
+        #expect(abs(box.midX - 240) <= 3 && abs(box.midY - 240) <= 3)
+    }
+
+    @Test func cubeFromTheCornerShowsANumberOnEachVisibleFace() throws {
+        let figure = try #require(Gallery.figure(id: "5.21"))
+        let image = figure.render(), root = figure.build()
+        // Somewhere on each of the three visible labels there is black ink: the label colours
+        // and the white faces are all far brighter than 40.
+        for name in ["face1", "face2", "face3"] {
+            var darkest = 255.0
+            for u in stride(from: CGFloat(26), to: 175, by: 1) {
+                for v in stride(from: CGFloat(26), to: 175, by: 1) {
+                    let q = try Self.canvasPoint(ofFace: name, CGPoint(x: u, y: v), in: root)
+                    darkest = min(darkest, image.pixel(at: q, scale: figure.canvas.scale).brightness)
+                }
+            }
+            #expect(darkest < 40, "\(name): darkest \(darkest)")
+        }
     }
 
     /// The point of face `name` at face coordinates `q`, on the canvas, from the Swift build.

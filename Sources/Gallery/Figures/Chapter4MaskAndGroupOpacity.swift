@@ -31,7 +31,7 @@ final class Listing4_5: ViewController {
 // listing-begin: figure-4.20
 /// Figure 4.20: a custom button with a label inside, opaque on the left and at 50% alpha on the
 /// right, with Info.plist's UIViewGroupOpacity off (the iOS 6 default the book describes).
-/// Text rendering does not exist yet, so the label's "Hello World" is drawn as two dark bars.
+/// The label has UILabel's white background of that time, which is what makes the problem show.
 class GroupOpacityButtons: ViewController {
     let containerView = View(frame: CGRect(x: 50, y: -50, width: 300, height: 300))
     var button2: View?
@@ -49,9 +49,9 @@ class GroupOpacityButtons: ViewController {
         button.layer.cornerRadius = 10
         //add label
         frame = CGRect(x: 20, y: 10, width: 110, height: 30)
-        let label = View(frame: frame)
-        label.backgroundColor = .white //UILabel's default before iOS 7
-        label.addSubview(TextStandIn.hello(in: label.bounds))
+        let label = Label(frame: frame)
+        label.text = "Hello World"
+        label.textAlignment = .center
         button.addSubview(label)
         return button
     }
@@ -84,23 +84,6 @@ final class Listing4_7: GroupOpacityButtons {
 }
 // listing-end: listing-4.7
 
-/// Stand-in for text while OpenQuartzCore has no text rendering: dark bars where the words go.
-enum TextStandIn {
-    /// "Hello World", centred in `bounds`: two bars the width of the two words in a 17-point
-    /// system font, with the space between them.
-    static func hello(in bounds: CGRect) -> View {
-        let words = View(frame: CGRect(x: bounds.midX - 44, y: bounds.midY - 6, width: 88, height: 12))
-        for frame in [CGRect(x: 0, y: 0, width: 40, height: 12), CGRect(x: 45, y: 0, width: 43, height: 12)] {
-            let bar = View(frame: frame)
-            bar.backgroundColor = CGColor(gray: 0.1, alpha: 1)
-            bar.layer.cornerRadius = 3
-            words.addSubview(bar)
-        }
-        words.isUserInteractionEnabled = false
-        return words
-    }
-}
-
 extension Figure {
     static let groupOpacityCanvas = Canvas(width: 400, height: 200, background: CGColor(gray: 0.5, alpha: 1),
                                            allowsGroupOpacity: false)
@@ -118,8 +101,8 @@ extension Figure {
         id: "4.20", listing: nil,
         title: "Without group opacity, a translucent button shows its label's outline",
         caption: "Left: the opaque button. Right: the same button at alpha 0.5, each layer blended on its "
-            + "own, so the white label shows as a brighter rectangle over the half-transparent button. "
-            + "(The text \"Hello World\" is drawn as two bars: OpenQuartzCore cannot render text yet.)",
+            + "own, so the label's white background shows as a brighter rectangle over the half-transparent "
+            + "button; the black text, blended over that, comes out a lighter gray than in figure 4.21.",
         canvas: groupOpacityCanvas, sceneFile: "fig4-20-group-opacity-off.json",
         listingKeys: ["figure-4.20"], controller: { GroupOpacityButtons(canvas: $0) })
 

@@ -5,7 +5,7 @@ import OpenQuartzCore
 
 // listing-begin: nib-5.9
 /// The nib of the cube figures: six plain face views lying loose in the nib, each with a
-/// coloured label; the labels' numbers are drawn as dice pips (no text rendering yet).
+/// coloured label showing the face's number in a large font.
 class CubeNib: ViewController {
     let containerView = View(frame: CGRect(x: 0, y: 0, width: 480, height: 480))
     var faces: [View] = []
@@ -24,33 +24,13 @@ class CubeNib: ViewController {
             let face = View(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
             face.backgroundColor = .white
             face.layer.name = "face\(i + 1)"
-            let label = View(frame: CGRect(x: 25, y: 25, width: 150, height: 150))
+            let label = Label(frame: CGRect(x: 25, y: 25, width: 150, height: 150))
             label.backgroundColor = color
-            label.isUserInteractionEnabled = false //UILabel's default
-            for pip in Pips.centres(of: i + 1) {
-                let dot = View(frame: CGRect(x: pip.x - 12, y: pip.y - 12, width: 24, height: 24))
-                dot.backgroundColor = CGColor(gray: 0.1, alpha: 1)
-                dot.layer.cornerRadius = 12
-                label.addSubview(dot)
-            }
+            label.text = "\(i + 1)"
+            label.textAlignment = .center
+            label.font = .systemFont(ofSize: 100)
             face.addSubview(label)
             faces.append(face)
-        }
-    }
-}
-
-/// Where the pips of a die face sit in a 150-point label.
-enum Pips {
-    static func centres(of n: Int) -> [CGPoint] {
-        let lo = 37.5, mid = 75.0, hi = 112.5
-        let corners = [CGPoint(x: lo, y: lo), CGPoint(x: hi, y: hi), CGPoint(x: hi, y: lo), CGPoint(x: lo, y: hi)]
-        switch n {
-        case 1: return [CGPoint(x: mid, y: mid)]
-        case 2: return Array(corners[0...1])
-        case 3: return Array(corners[0...1]) + [CGPoint(x: mid, y: mid)]
-        case 4: return corners
-        case 5: return corners + [CGPoint(x: mid, y: mid)]
-        default: return corners + [CGPoint(x: lo, y: mid), CGPoint(x: hi, y: mid)]
         }
     }
 }

@@ -50,6 +50,8 @@ final class Snapshotter {
             kind = .transform
         } else if let shape = layer as? CAShapeLayer {
             kind = shapeContent(shape).map { .shape($0) } ?? .plain
+        } else if let t = layer as? CATextLayer {
+            kind = textContent(t).map { .shape($0) } ?? .plain
         } else if let g = layer as? CAGradientLayer {
             kind = gradientContent(g).map { .gradient($0) } ?? .plain
         } else if let r = layer as? CAReplicatorLayer {

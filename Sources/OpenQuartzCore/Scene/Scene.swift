@@ -19,6 +19,7 @@ public struct Scene {
     public var root: CALayer
     /// Where images came from (by image identity), so the writer can name them again.
     var imageSources: [ObjectIdentifier: String] = [:]
+    var fontSources: [ObjectIdentifier: String] = [:]
 
     /// A scene around an existing tree. The root's geometry is the caller's; `makeRoot` gives
     /// the standard one.
@@ -168,6 +169,7 @@ extension SceneReader {
                           allowsEdgeAntialiasing: defaultAllowsEdgeAntialiasing,
                           allowsGroupOpacity: defaultAllowsGroupOpacity)
         scene.imageSources = imageSources
+        scene.fontSources = fontSources
         return scene
     }
 

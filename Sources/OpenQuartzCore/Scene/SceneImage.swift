@@ -23,7 +23,7 @@ extension SceneReader {
             imageSources[ObjectIdentifier(image)] = source
             return image
         }
-        let resolved = try resolveImagePath(source, p)
+        let resolved = try resolveFilePath(source, kind: "image", p)
         if let cached = imageCache[resolved] { return cached }
         let bytes = try readImageFile(resolved, shownAs: source, p)
         let image = try decode(bytes, named: Self.quoteFull(source), p)
@@ -32,19 +32,19 @@ extension SceneReader {
         return image
     }
 
-    /// The file a `contents` path names, refusing absolute paths and paths that leave the
-    /// scene's folder (also through symbolic links) unless `allowAnyPath`.
-    private func resolveImagePath(_ source: String, _ p: JSONPath) throws(SceneError) -> String {
+    /// The file a `contents` (or font) path names, refusing absolute paths and paths that
+    /// leave the scene's folder (also through symbolic links) unless `allowAnyPath`.
+    func resolveFilePath(_ source: String, kind: String, _ p: JSONPath) throws(SceneError) -> String {
         guard !source.isEmpty else { throw fail(p, "expected an image path or data URL, got \"\"") }
         let isAbsolute = source.hasPrefix("/")
         if isAbsolute {
             guard options.allowAnyPath else {
-                throw fail(p, "image path \(Self.quoteFull(source)) is absolute; only paths inside the scene's folder are allowed (--allow-any-path lifts this)")
+                throw fail(p, "\(kind) path \(Self.quoteFull(source)) is absolute; only paths inside the scene's folder are allowed (--allow-any-path lifts this)")
             }
             return source
         }
         guard let base = baseDirectory else {
-            throw fail(p, "image path \(Self.quoteFull(source)) cannot be resolved: the scene has no folder (use a data URL)")
+            throw fail(p, "\(kind) path \(Self.quoteFull(source)) cannot be resolved: the scene has no folder (use a data URL)")
         }
         if !options.allowAnyPath {
             // Lexically: ".." may not climb above the folder.
@@ -52,7 +52,7 @@ extension SceneReader {
             for part in source.split(separator: "/", omittingEmptySubsequences: true) {
                 if part == ".." { level -= 1 } else if part != "." { level += 1 }
                 if level < 0 {
-                    throw fail(p, "image path \(Self.quoteFull(source)) leaves the scene's folder (--allow-any-path lifts this)")
+                    throw fail(p, "\(kind) path \(Self.quoteFull(source)) leaves the scene's folder (--allow-any-path lifts this)")
                 }
             }
         }
@@ -62,7 +62,7 @@ extension SceneReader {
             let realBase = URL(fileURLWithPath: base.isEmpty ? "." : base).resolvingSymlinksInPath().standardizedFileURL.path
             let realFile = URL(fileURLWithPath: joined).resolvingSymlinksInPath().standardizedFileURL.path
             if realFile != realBase && !realFile.hasPrefix(realBase.hasSuffix("/") ? realBase : realBase + "/") {
-                throw fail(p, "image path \(Self.quoteFull(source)) leaves the scene's folder through a symbolic link (--allow-any-path lifts this)")
+                throw fail(p, "\(kind) path \(Self.quoteFull(source)) leaves the scene's folder through a symbolic link (--allow-any-path lifts this)")
             }
         }
         return joined

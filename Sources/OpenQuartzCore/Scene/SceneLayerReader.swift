@@ -112,6 +112,9 @@ extension SceneReader {
     static let alignmentTable: KeyValuePairs<String, CATextLayerAlignmentMode> = [
         "natural": .natural, "left": .left, "right": .right, "center": .center, "justified": .justified,
     ]
+    static let truncationTable: KeyValuePairs<String, CATextLayerTruncationMode> = [
+        "none": .none, "start": .start, "middle": .middle, "end": .end,
+    ]
     static let gradientTypeTable: KeyValuePairs<String, CAGradientLayerType> = [
         "axial": .axial, "radial": .radial, "conic": .conic,
     ]
@@ -162,6 +165,7 @@ extension SceneReader {
         case .doubleSided: layer.isDoubleSided = try bool(v, p)
         case .edgeAntialiasingMask: layer.edgeAntialiasingMask = try options(v, p, Self.edgeTable)
         case .geometryFlipped: layer.isGeometryFlipped = try bool(v, p)
+        case .allowsHitTesting: layer.allowsHitTesting = try bool(v, p)
         default: break  // handled by the caller
         }
     }
@@ -189,7 +193,17 @@ extension SceneReader {
         switch key {
         case .string: layer.string = isNull(v) ? nil : try string(v, p)
         case .fontSize: layer.fontSize = try nonNegative(v, p)
-        case .font: layer.font = isNull(v) ? nil : try string(v, p)
+        case .font:
+            if isNull(v) { layer.font = nil; break }
+            let name = try string(v, p)
+            // A font file is a path like an image's, under the same folder rule.
+            if name.contains("/") || [".ttf", ".ttc", ".otf"].contains(where: { name.lowercased().hasSuffix($0) }) {
+                layer.font = try resolveFilePath(name, kind: "font", p)
+                fontSources[ObjectIdentifier(layer)] = name
+            } else {
+                layer.font = name
+            }
+        case .truncationMode: layer.truncationMode = try choice(v, p, Self.truncationTable)
         case .foregroundColor: layer.foregroundColor = try optionalColor(v, p)
         case .alignmentMode: layer.alignmentMode = try choice(v, p, Self.alignmentTable)
         case .isWrapped: layer.isWrapped = try bool(v, p)

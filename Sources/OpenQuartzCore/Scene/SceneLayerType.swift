@@ -36,11 +36,14 @@ enum SceneLayerKey: String, CaseIterable, Sendable {
     case minificationFilter, magnificationFilter, minificationFilterBias
     case shouldRasterize, rasterizationScale, doubleSided, allowsEdgeAntialiasing
     case edgeAntialiasingMask, geometryFlipped, sublayers
+    /// OpenQuartzCore extension (CALayer.allowsHitTesting): false keeps the layer and its
+    /// subtree out of hit testing, as UIKit's userInteractionEnabled does for views.
+    case allowsHitTesting
     // CAShapeLayer
     case path, fillColor, strokeColor, lineWidth, fillRule, lineCap, lineJoin, miterLimit
     case lineDashPattern, lineDashPhase, strokeStart, strokeEnd
     // CATextLayer
-    case string, fontSize, font, foregroundColor, alignmentMode, isWrapped
+    case string, fontSize, font, foregroundColor, alignmentMode, isWrapped, truncationMode
     // CAGradientLayer
     case colors, locations, startPoint, endPoint, gradientType
     // CAReplicatorLayer
@@ -52,7 +55,7 @@ enum SceneLayerKey: String, CaseIterable, Sendable {
         case .path, .fillColor, .strokeColor, .lineWidth, .fillRule, .lineCap, .lineJoin, .miterLimit,
              .lineDashPattern, .lineDashPhase, .strokeStart, .strokeEnd:
             return .shape
-        case .string, .fontSize, .font, .foregroundColor, .alignmentMode, .isWrapped:
+        case .string, .fontSize, .font, .foregroundColor, .alignmentMode, .isWrapped, .truncationMode:
             return .text
         case .colors, .locations, .startPoint, .endPoint, .gradientType:
             return .gradient

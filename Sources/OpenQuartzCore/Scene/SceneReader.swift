@@ -19,6 +19,8 @@ final class SceneReader {
     var imageCache: [String: CGImage] = [:]
     /// Where each decoded image came from, so the writer can refer to it again.
     var imageSources: [ObjectIdentifier: String] = [:]
+    /// Font file paths as the scene wrote them, by text layer, for writing the scene back.
+    var fontSources: [ObjectIdentifier: String] = [:]
 
     init(file: String, baseDirectory: String?, options: SceneOptions) {
         self.file = file

@@ -180,6 +180,7 @@ struct SceneWriter {
         let allEdges: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge]
         if l.edgeAntialiasingMask != allEdges { put(.edgeAntialiasingMask, names(l.edgeAntialiasingMask, SceneReader.edgeTable)) }
         if l.isGeometryFlipped { put(.geometryFlipped, .bool(true)) }
+        if !l.allowsHitTesting { put(.allowsHitTesting, .bool(false)) }
 
         if let s = l as? CAShapeLayer {
             if let p = s.path { put(.path, path(p)) }
@@ -198,7 +199,8 @@ struct SceneWriter {
         if let t = l as? CATextLayer {
             if let s = t.string as? String { put(.string, .string(s)) }
             if t.fontSize != 36 { put(.fontSize, number(t.fontSize)) }
-            if let f = t.font as? String { put(.font, .string(f)) }
+            if let f = t.font as? String { put(.font, .string(scene.fontSources[ObjectIdentifier(t)] ?? f)) }
+            if t.truncationMode != .none { put(.truncationMode, name(t.truncationMode, SceneReader.truncationTable)) }
             if t.foregroundColor != CGColor.white { put(.foregroundColor, optionalColor(t.foregroundColor)) }
             if t.alignmentMode != .natural { put(.alignmentMode, name(t.alignmentMode, SceneReader.alignmentTable)) }
             if t.isWrapped { put(.isWrapped, .bool(true)) }
