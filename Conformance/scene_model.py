@@ -359,12 +359,14 @@ COMMON_KEYS = {
     "shouldRasterize", "rasterizationScale", "doubleSided", "sublayers",
     "cornerCurve", "allowsEdgeAntialiasing", "edgeAntialiasingMask", "geometryFlipped",
     "minificationFilterBias",
+    # OpenQuartzCore's extension for hit testing; no effect on the picture.
+    "allowsHitTesting",
 }
 TYPE_KEYS = {
     "layer": set(), "transform": set(),
     "shape": {"path", "fillColor", "strokeColor", "lineWidth", "fillRule", "lineCap", "lineJoin",
               "miterLimit", "lineDashPattern", "lineDashPhase", "strokeStart", "strokeEnd"},
-    "text": {"string", "fontSize", "font", "foregroundColor", "alignmentMode", "isWrapped"},
+    "text": {"string", "fontSize", "font", "foregroundColor", "alignmentMode", "isWrapped", "truncationMode"},
     "gradient": {"colors", "locations", "startPoint", "endPoint", "gradientType"},
     "replicator": {"instanceCount", "instanceTransform", "instanceDelay", "instanceColor",
                    "instanceRedOffset", "instanceGreenOffset", "instanceBlueOffset",
