@@ -63,3 +63,26 @@ import Foundation
         #expect(img.at(170, 150) == (0, 0, 255, 255))
     }
 }
+
+@Suite struct ShadowOffCanvasTests {
+    /// BUG-4: a shadow is the blur of all the content, also the part outside the canvas. The same
+    /// border-only layer rendered straddling the top edge and well inside a taller canvas gives
+    /// the same shadow below it.
+    @Test func shadowIncludesContentOutsideTheCanvas() {
+        func render(_ y: CGFloat, height: CGFloat) -> Rendered {
+            let root = makeRoot(200, height)
+            let l = makeLayer(CGRect(x: 50, y: y, width: 100, height: 100))
+            l.borderWidth = 10
+            l.shadowOpacity = 1
+            l.shadowRadius = 5
+            l.shadowOffset = CGSize(width: 0, height: 10)
+            root.addSublayer(l)
+            return Rendered(l.superlayer!, width: 200, height: height)
+        }
+        let straddling = render(-95, height: 100), inside = render(105, height: 300)
+        for dy in [6, 8, 10, 12, 14] {
+            let a = straddling.rgba(100, dy).a, b = inside.rgba(100, 200 + dy).a
+            #expect(abs(a - b) <= 1, "row \(dy): \(a) vs \(b)")
+        }
+    }
+}

@@ -214,8 +214,16 @@ struct Compositor {
     private func drawGroup(_ n: RenderNode, world: CATransform3D, alpha a: Float, into t: Target) {
         let m = ProjectiveTransform(plane: world)
         if m.isAffine {
-            let region = t.visible.intersection(PixelRect(covering: Extent.of(n, world: world)))
+            let extent = PixelRect(covering: Extent.of(n, world: world))
+            var region = t.visible.intersection(extent)
             if region.isEmpty { return }
+            if let s = n.shadow, s.path == nil {
+                // The shadow is the blur of all the content, also what lies outside the target
+                // (research §4): render as far beyond the visible part as the blur and offset reach.
+                let o = world.apply(x: s.offset.width, y: s.offset.height, z: 0, w: 0)
+                let reach = Int((3 * Double(s.sigma) * Double(linearScale(world)) + abs(Double(o.x)) + abs(Double(o.y))).rounded(.up)) + 2
+                region = t.visible.insetBy(-reach).intersection(extent)
+            }
             let g = renderGroup(n, world: world, region: region)
             t.surface.composite(g, opacity: a, mask: t.clip, blend: .sourceOver)
         } else {

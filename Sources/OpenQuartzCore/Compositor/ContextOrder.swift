@@ -17,7 +17,14 @@ enum ContextOrder {
         for (i, m) in members.enumerated() {
             let quad = HomogeneousPoint.quad(m.node.bounds, transform: m.toContext)
             if !m.node.isDoubleSided && isBackFacing(quad) { continue }
-            let points = clipConvexPolygon(clipToPositiveW(quad), to: extent)
+            // Sorted (and cut) by what the layer draws in its plane — shadow, overflowing
+            // sublayers — not only its bounds, so that those parts take their true depth.
+            let drawn = Extent.of(m.node, world: CATransform3DIdentity)
+            let sortRect = drawn.isEmpty || !drawn.minX.isFinite || !drawn.maxX.isFinite || !drawn.minY.isFinite || !drawn.maxY.isFinite
+                ? m.node.bounds
+                : m.node.bounds.union(CGRect(x: drawn.minX, y: drawn.minY, width: drawn.maxX - drawn.minX, height: drawn.maxY - drawn.minY))
+            let sortQuad = sortRect == m.node.bounds ? quad : HomogeneousPoint.quad(sortRect, transform: m.toContext)
+            let points = clipConvexPolygon(clipToPositiveW(sortQuad), to: extent)
             if let p = DepthPolygon(id: i, order: m.order, points: points) {
                 polygons.append(p)
                 outlines[i] = points
