@@ -485,6 +485,10 @@ def build():
     scene("3d-shadow", [L([0, 0, 100, 70], [100, 75], backgroundColor="white", cornerRadius=10,
                           shadowOpacity=0.6, shadowOffset=[0, 6], shadowRadius=5,
                           transform=[{"perspective": 400}, rot(35, (0, 1, 0))])], background="#cfd8dc")
+    scene("3d-shadow-strong-perspective", [L([0, 0, 110, 80], [100, 75], backgroundColor="white",
+                                             shadowOpacity=0.9, shadowOffset=[0, 0], shadowRadius=8,
+                                             transform=[{"perspective": 250}, rot(62, (0, 1, 0))])],
+          background="#cfd8dc")
     scene("3d-mask", [L([0, 0, 120, 90], [100, 75], contents="images/photo.png",
                         transform=[{"perspective": 300}, rot(-35, (1, 0, 0))],
                         mask={"type": "shape", "bounds": [0, 0, 120, 90], "position": [60, 45],
