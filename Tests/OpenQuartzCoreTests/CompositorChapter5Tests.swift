@@ -271,6 +271,60 @@ import Raster
         }
     }
 
+    /// Three planes crossing pairwise in a CATransformLayer (rotated 0°, 60° and 120° about Y):
+    /// at every sampled point the colour shown is that of the plane nearest the eye there,
+    /// computed from the plane equations independently of the renderer.
+    @Test func threeMutuallyIntersectingPlanes() {
+        let root = makeRoot(300, 300)
+        let tl = CATransformLayer()
+        tl.frame = CGRect(x: 0, y: 0, width: 300, height: 300)
+        var p = CATransform3DIdentity
+        p.m34 = -1.0 / 1000
+        tl.transform = CATransform3DRotate(p, 0.3, 1, 0, 0)
+        let colors = [red, blue, CGColor(red: 0, green: 1, blue: 0, alpha: 1)]
+        let angles: [CGFloat] = [0.2, 0.2 + .pi / 3, 0.2 + 2 * .pi / 3]
+        var planes: [CALayer] = []
+        for (i, c) in colors.enumerated() {
+            let l = makeLayer(CGRect(x: 50, y: 100, width: 200, height: 100), c)
+            l.transform = CATransform3DMakeRotation(angles[i], 0, 1, 0)
+            tl.addSublayer(l)
+            planes.append(l)
+        }
+        root.addSublayer(tl)
+        for order in [[0, 1, 2], [2, 0, 1], [1, 2, 0]] {
+            tl.sublayers = order.map { planes[$0] }
+            let img = Rendered(root, width: 300, height: 300)
+            var checked = 0
+            for x in stride(from: 70.5, to: 230, by: 7) {
+                for y in stride(from: 120.5, to: 185, by: 16) {
+                    // Depth of each plane under the screen point: un-project onto the plane, then
+                    // z in the context (larger is nearer the eye).
+                    var best: (z: CGFloat, i: Int)? = nil
+                    var nearAnEdge = false
+                    for (i, l) in planes.enumerated() {
+                        let q = l.convert(CGPoint(x: x, y: y), from: nil)
+                        guard q.x.isFinite else { continue }
+                        if l.bounds.insetBy(dx: -3, dy: -3).contains(q) && !l.bounds.insetBy(dx: 3, dy: 3).contains(q) {
+                            nearAnEdge = true
+                        }
+                        guard l.bounds.insetBy(dx: 3, dy: 3).contains(q) else { continue }
+                        let t = CATransform3DConcat(l.transformToSuperlayer(), tl.transformToSuperlayer())
+                        let h = t.apply(x: q.x, y: q.y, z: 0)
+                        let z = h.z / h.w
+                        if best == nil || z > best!.z + 0.5 { best = (z, i) } else if abs(z - best!.z) <= 0.5 { best = nil; break }
+                    }
+                    guard let b = best, !nearAnEdge else { continue }
+                    let v = colors[b.i].rgba
+                    let px = img.at(CGFloat(x), CGFloat(y))
+                    #expect(px.r == Int(v.red * 255) && px.g == Int(v.green * 255) && px.b == Int(v.blue * 255),
+                            "(\(x), \(y)) should show plane \(b.i), got \(px)")
+                    checked += 1
+                }
+            }
+            #expect(checked > 60)
+        }
+    }
+
     /// Figure 5.16/5.17: counter-rotating an inner layer does not undo the outer rotation,
     /// because the outer layer flattens it into its plane.
     @Test func nestedFlatteningDoesNotUndoTheOuterRotation() {
