@@ -53,7 +53,11 @@ struct Compositor {
             drawRasterized(n, spec: r, world: world, alpha: a, into: t)
             return
         }
-        let shadowNeedsGroup = n.shadow.map { $0.path == nil && shadowShape(of: n) == nil } ?? false
+        // Under perspective the shadow is blurred in the layer's own plane (research §4: in
+        // layer space), which the offscreen plane of a group gives.
+        let shadowNeedsGroup = n.shadow.map {
+            ($0.path == nil && shadowShape(of: n) == nil) || !ProjectiveTransform(plane: world).isAffine
+        } ?? false
         let groupOpacity = n.opacity < 1 && n.allowsGroupOpacity && primitiveCount(n, upTo: 2) > 1
         // A layer and its own shadow are one image before opacity applies (research §4, §7.1),
         // whether or not its sublayers would be grouped.
