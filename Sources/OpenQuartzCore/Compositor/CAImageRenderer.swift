@@ -30,6 +30,11 @@ public final class CAImageRenderer: @unchecked Sendable {
     /// a content shadow's blur may round by 1/255 differently where a band starts.
     public var threads: Int
 
+    /// Whether rendered groups and shadows are kept for the next frame (at most 32 MB), so that
+    /// an unchanged subtree is composited instead of drawn again. Turn it off for one-shot
+    /// renders; the pictures are the same either way.
+    public var cachesFrames = true
+
     public init(size: CGSize, scale: CGFloat = 1, background: CGColor? = nil, threads: Int = 1) {
         self.size = size
         self.scale = scale
@@ -52,6 +57,7 @@ public final class CAImageRenderer: @unchecked Sendable {
     /// Renders into an existing surface of the canvas's pixel size (benchmarks reuse one).
     public func render(_ layer: CALayer, into surface: Surface) {
         let clear = Color(background)?.premultipliedPixel ?? 0
+        groups.isEnabled = cachesFrames
         defer { cache.endFrame(); groups.endFrame() }
         guard let root = Snapshotter().snapshot(layer, parent: nil) else { surface.clear(clear); return }
         let world = CATransform3DConcat(root.toParent, CATransform3DMakeScale(scale, scale, 1))

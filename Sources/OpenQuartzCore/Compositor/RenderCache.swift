@@ -57,14 +57,17 @@ final class GroupCache: @unchecked Sendable {
     }
 
     private var entries: [Key: (value: AnyObject, bytes: Int, lastUsed: UInt64)] = [:]
+    /// Off for one-shot renders, which would only pay for keeping the bitmaps.
+    var isEnabled = true
     private var bytes = 0
     private var frame: UInt64 = 0
     private let lock = NSLock()
     static let maxIdleFrames: UInt64 = 6
-    static let byteLimit = 48 << 20
+    static let byteLimit = 32 << 20
 
     func lookup(_ key: Key) -> AnyObject? {
         lock.lock(); defer { lock.unlock() }
+        guard isEnabled else { return nil }
         guard let e = entries[key] else { return nil }
         entries[key] = (e.value, e.bytes, frame)
         return e.value
@@ -75,7 +78,7 @@ final class GroupCache: @unchecked Sendable {
 
     private func store(_ key: Key, _ value: AnyObject, bytes size: Int) {
         lock.lock(); defer { lock.unlock() }
-        guard size <= Self.byteLimit / 4, entries[key] == nil else { return }
+        guard isEnabled, size <= Self.byteLimit / 4, entries[key] == nil else { return }
         if bytes + size > Self.byteLimit { evict(keepingFrame: frame) }
         guard bytes + size <= Self.byteLimit else { return }
         entries[key] = (value, size, frame)
