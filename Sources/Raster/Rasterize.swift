@@ -13,7 +13,7 @@ func intersect(_ a: (x: Int, y: Int, width: Int, height: Int), _ b: (x: Int, y: 
 /// Rasterizes `path` mapped by `transform` into `sink`, over the target rectangle.
 func rasterize<S: CoverageSink>(_ path: Path, transform: ProjectiveTransform, rule: FillRule, antialias: Bool,
                                 targetX: Int, targetY: Int, targetWidth: Int, targetHeight: Int,
-                                into sink: inout S) {
+                                exactOverlaps: Bool = true, into sink: inout S) {
     guard !path.isEmpty else { return }
     var source = path
     var m = transform
@@ -39,7 +39,7 @@ func rasterize<S: CoverageSink>(_ path: Path, transform: ProjectiveTransform, ru
         let rows = min(bandRows, r.y + r.height - y)
         var raster = CoverageRasterizer(originX: r.x, originY: y, width: r.width, height: rows, antialias: antialias)
         source.flatten(transform: m, tolerance: fillTolerance, into: &raster)
-        if raster.beginExactPass() {
+        if exactOverlaps && raster.beginExactPass() {
             source.flatten(transform: m, tolerance: fillTolerance, into: &raster)
             raster.resolveConflicts(rule: rule)
         }

@@ -52,15 +52,20 @@ extension Surface {
 
     /// Fills `path`, mapped by `transform` into device space, with one colour.
     /// Blend modes act only where the path (and clip) cover; see `BlendMode`.
+    /// `contoursOverlap: false` promises that no two parts of the path overlap (glyph outlines):
+    /// signed-area accumulation is then exact on its own and the rasterizer skips its second,
+    /// exact pass over pixels that several edges share.
     public func fill(_ path: Path, transform: ProjectiveTransform = .identity, rule: FillRule = .nonZero,
-                     color: Color, clip: Mask? = nil, antialias: Bool = true, blend: BlendMode = .sourceOver) {
+                     color: Color, clip: Mask? = nil, antialias: Bool = true, blend: BlendMode = .sourceOver,
+                     contoursOverlap: Bool = true) {
         let s = color.premultipliedPixel
         if s == 0 && blend == .sourceOver { return }
         guard let r = drawableRegion(clip: clip) else { return }
         var sink = ColorFillSink(surface: self, pixel: s, mode: blend, clip: clip, scratchWidth: r.width)
         defer { sink.release() }
         rasterize(path, transform: transform, rule: rule, antialias: antialias,
-                  targetX: r.x, targetY: r.y, targetWidth: r.width, targetHeight: r.height, into: &sink)
+                  targetX: r.x, targetY: r.y, targetWidth: r.width, targetHeight: r.height,
+                  exactOverlaps: contoursOverlap, into: &sink)
     }
 
     /// Fills an axis-aligned rectangle. With `antialias` each edge pixel gets exactly the

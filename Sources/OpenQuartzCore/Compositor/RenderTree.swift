@@ -129,6 +129,9 @@ struct ShapeContent {
     var fillColor: Color?
     var fillRule: FillRule
     var stroke: StrokeSpec?
+    /// False for glyph outlines, whose contours never overlap: the fill can skip the
+    /// rasterizer's exact pass for shared pixels.
+    var contoursOverlap = true
 }
 
 struct StrokeSpec {

@@ -6,7 +6,7 @@ enum ShapeRenderer {
     static func draw(_ s: ShapeContent, through m: ProjectiveTransform, alpha: Float, into t: Target) {
         if let fill = s.fillColor {
             t.surface.fill(s.path, transform: m, rule: s.fillRule, color: fill.withAlpha(multipliedBy: alpha),
-                           clip: t.clip, antialias: true)
+                           clip: t.clip, antialias: true, contoursOverlap: s.contoursOverlap)
         }
         if let st = s.stroke {
             var path = s.path

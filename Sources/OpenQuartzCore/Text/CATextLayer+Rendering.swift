@@ -51,6 +51,6 @@ extension Snapshotter {
                               clip: Raster.Rect(x: Double(b.minX), y: Double(b.minY),
                                                 width: Double(b.width), height: Double(b.height)))
         if path.isEmpty { return nil }
-        return ShapeContent(path: path, fillColor: color, fillRule: .nonZero, stroke: nil)
+        return ShapeContent(path: path, fillColor: color, fillRule: .nonZero, stroke: nil, contoursOverlap: false)
     }
 }
