@@ -185,26 +185,8 @@ struct TextureSink: CoverageSink {
             }
             return
         }
-        var px = hx, py = hy
-        var pw = cx * m.m13 + cy * m.m23 + m.m33
-        let base = levels[0]
-        if filter != .trilinear {
-            sampleProjectiveRuns(base, px, py, pw, count)
-            return
-        }
-        for i in 0..<count {
-            let r = 1 / pw
-            let fu = fixed(px * r), fv = fixed(py * r)
-            switch filter {
-            case .nearest: samples[i] = base.nearest(fu, fv)
-            case .linear: samples[i] = base.bilinear(fu, fv)
-            case .trilinear:
-                let l = TextureSink.level(m, px, py, pw, r, levels.count - 1)
-                samples[i] = l.weight == 0 ? levels[l.k].bilinear(fu, fv)
-                    : lerpPixel(levels[l.k].bilinear(fu, fv), levels[l.k + 1].bilinear(fu, fv), l.weight)
-            }
-            px += m.m11; py += m.m12; pw += m.m13
-        }
+        let pw = cx * m.m13 + cy * m.m23 + m.m33
+        sampleProjectiveRuns(levels[0], hx, hy, pw, count)
     }
 
     /// Perspective sampling that divides once per run of up to 16 pixels and steps linearly in
@@ -231,6 +213,22 @@ struct TextureSink: CoverageSink {
                 let dv = (fixed((py + dn * m.m12) * r1) &- fv) / Int64(n)
                 if filter == .nearest {
                     for k in i..<(i + n) { samples[k] = base.nearest(fu, fv); fu &+= du; fv &+= dv }
+                } else if filter == .trilinear {
+                    // The footprint changes slowly along a run: one mip level and weight for it,
+                    // taken at its middle.
+                    let h = dn / 2
+                    let mx = px + h * m.m11, my = py + h * m.m12, mw = pw + h * m.m13
+                    let l = TextureSink.level(m, mx, my, mw, 1 / mw, levels.count - 1)
+                    let lo = levels[l.k]
+                    if l.weight == 0 {
+                        for k in i..<(i + n) { samples[k] = lo.bilinear(fu, fv); fu &+= du; fv &+= dv }
+                    } else {
+                        let hi = levels[l.k + 1]
+                        for k in i..<(i + n) {
+                            samples[k] = lerpPixel(lo.bilinear(fu, fv), hi.bilinear(fu, fv), l.weight)
+                            fu &+= du; fv &+= dv
+                        }
+                    }
                 } else {
                     for k in i..<(i + n) { samples[k] = base.bilinear(fu, fv); fu &+= du; fv &+= dv }
                 }
@@ -239,7 +237,14 @@ struct TextureSink: CoverageSink {
                 for k in i..<(i + n) {
                     let r = 1 / pw
                     let fu = fixed(px * r), fv = fixed(py * r)
-                    samples[k] = filter == .nearest ? base.nearest(fu, fv) : base.bilinear(fu, fv)
+                    switch filter {
+                    case .nearest: samples[k] = base.nearest(fu, fv)
+                    case .linear: samples[k] = base.bilinear(fu, fv)
+                    case .trilinear:
+                        let l = TextureSink.level(m, px, py, pw, r, levels.count - 1)
+                        samples[k] = l.weight == 0 ? levels[l.k].bilinear(fu, fv)
+                            : lerpPixel(levels[l.k].bilinear(fu, fv), levels[l.k + 1].bilinear(fu, fv), l.weight)
+                    }
                     px += m.m11; py += m.m12; pw += m.m13
                 }
             }
