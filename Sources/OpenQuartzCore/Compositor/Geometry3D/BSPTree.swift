@@ -28,7 +28,7 @@ struct BSPTree {
         // Built with an explicit stack: a degenerate tree can be as deep as the polygon count.
         var work: [(node: Int, list: [Int])] = [(0, Array(polygons.indices))]
         while let (node, list) = work.popLast() {
-            let s = chooseSplitter(list)
+            let s = BSPTree.chooseSplitter(pieces, list, epsilon: epsilon).position
             let plane = pieces[list[s]].plane
             var coplanar = [list[s]]
             var front: [Int] = [], back: [Int] = []
@@ -67,21 +67,24 @@ struct BSPTree {
 
     /// Picks the splitter among a few candidates (the middle of the list first: callers pass the
     /// list sorted by depth, so for a stack of parallel layers this is the median and the tree stays
-    /// balanced) by the fewest cuts, then the best balance, over a sample of the list. Returns a
-    /// position in `list`.
-    private func chooseSplitter(_ list: [Int]) -> Int {
+    /// balanced) by the fewest cuts, then the best balance, over a sample of the list. Returns its
+    /// position in `list` and how many of `sampled` polygons it cuts.
+    static func chooseSplitter(_ polygons: [DepthPolygon], _ list: [Int], epsilon: Double)
+        -> (position: Int, cuts: Int, sampled: Int) {
         let m = list.count
-        if m <= 3 { return 0 }
+        if m <= 3 { return (0, 0, 0) }
         let candidates = [m / 2, m / 4, (3 * m) / 4, 0, m - 1]
         let stride = max(1, m / 32)
-        var best = 0, bestScore = Int.max
+        var best = (position: 0, cuts: 0, sampled: 0)
+        var bestScore = Int.max
         for pos in candidates {
-            let plane = pieces[list[pos]].plane
-            var front = 0, back = 0, cuts = 0
+            let plane = polygons[list[pos]].plane
+            var front = 0, back = 0, cuts = 0, sampled = 0
             var j = 0
             while j < m {
                 if j != pos {
-                    switch plane.side(of: pieces[list[j]].points, epsilon: epsilon) {
+                    sampled += 1
+                    switch plane.side(of: polygons[list[j]].points, epsilon: epsilon) {
                     case .front: front += 1
                     case .back: back += 1
                     case .coplanar: break
@@ -91,7 +94,7 @@ struct BSPTree {
                 j += stride
             }
             let score = 8 * cuts + abs(front - back)
-            if score < bestScore { bestScore = score; best = pos }
+            if score < bestScore { bestScore = score; best = (pos, cuts, sampled) }
             if score == 0 { break }
         }
         return best

@@ -1,19 +1,19 @@
 import Foundation
 
-/// The divide-and-conquer step in front of the BSP trees of `DepthSort`. A group of polygons is
-/// split, recursively, where one of these holds:
+/// The divide-and-conquer behind `DepthSort`. A group of polygons is split, recursively:
 ///
-/// 1. A gap in z: the groups are ordered, the far one first.
-/// 2. A gap in screen x or y: the groups cannot overlap on screen, so any order is right.
-/// 3. A large group that no gap splits but a screen line x = c or y = c (at the median) crosses
-///    few of: the crossed polygons are cut along the line (a plane seen edge-on, so both sides
-///    need no relative order either) and each side is solved on its own. This keeps a big tangle
-///    of locally overlapping polygons from becoming one BSP tree whose planes cut polygons far
-///    from anything they overlap.
+/// 1. at a gap in z: the groups are ordered, the far one first;
+/// 2. at a gap in screen x or y: the groups cannot overlap on screen, so any order is right;
+/// 3. else, for a large group, by a cut: along the plane of one of its polygons (a BSP node: the
+///    far side, the polygons in the plane by `order`, then the near side), or along a screen line
+///    x = c or y = c (a plane seen edge-on: its sides cannot overlap on screen), whichever crosses
+///    fewer polygons. Crossed polygons are cut in two. Screen lines keep a big tangle of locally
+///    overlapping polygons from being cut by planes of polygons far away.
 ///
-/// What remains goes to a `BSPTree`. Each step is a sort or a linear pass.
+/// Small groups go to a `BSPTree`. Each step is a sort or a linear pass, and the cut sides are
+/// split again by gaps, so a scene where nothing overlaps costs O(n log n).
 struct DepthPartition {
-    /// The input polygons followed by the parts of those cut along screen lines.
+    /// The input polygons followed by the parts of those that were cut.
     private var polygons: [DepthPolygon]
     private var epsilon: Double
     /// Per polygon: min and max of x, y, z (axis 0, 1, 2).
@@ -24,7 +24,7 @@ struct DepthPartition {
     /// Beyond this many nested splits a group goes to the BSP tree as it is, which is always
     /// correct; it only bounds the recursion on contrived inputs.
     static let maxDepth = 100
-    /// Groups up to this size go to a BSP tree without trying a screen cut.
+    /// Groups up to this size go to a BSP tree without looking for a cut.
     static let smallGroup = 16
 
     init(_ polygons: [DepthPolygon], epsilon: Double?) {
@@ -62,43 +62,86 @@ struct DepthPartition {
             return
         }
         var items = items
-        if depth < DepthPartition.maxDepth {
-            // z first: it alone gives an order, and parallel stacks (zPosition) are common.
-            for axis in [2, 0, 1] where axis != skip {
-                let groups = gaps(&items, axis: axis)
-                guard groups.count > 1 else { continue }
-                if axis == 2 {
-                    for g in groups { solve(Array(items[g]), skip: 2, depth: depth + 1) }
-                } else {
-                    // Any order is correct; the lowest `order` first keeps flat scenes in array order.
-                    var keyed: [(order: Int, range: Range<Int>)] = []
-                    keyed.reserveCapacity(groups.count)
-                    for g in groups { keyed.append((minimumOrder(items[g]), g)) }
-                    keyed.sort { $0.order < $1.order }
-                    for k in keyed { solve(Array(items[k.range]), skip: axis, depth: depth + 1) }
-                }
-                return
+        guard depth < DepthPartition.maxDepth else { return appendBSP(items) }
+        // z first: it alone gives an order, and parallel stacks (zPosition) are common.
+        for axis in [2, 0, 1] where axis != skip {
+            let groups = gaps(&items, axis: axis)
+            guard groups.count > 1 else { continue }
+            if axis == 2 {
+                for g in groups { solve(Array(items[g]), skip: 2, depth: depth + 1) }
+            } else {
+                // Any order is correct; the lowest `order` first keeps flat scenes in array order.
+                var keyed: [(order: Int, range: Range<Int>)] = []
+                keyed.reserveCapacity(groups.count)
+                for g in groups { keyed.append((minimumOrder(items[g]), g)) }
+                keyed.sort { $0.order < $1.order }
+                for k in keyed { solve(Array(items[k.range]), skip: axis, depth: depth + 1) }
             }
-            if items.count > DepthPartition.smallGroup, !allCoplanar(items), let (a, b) = screenCut(items) {
-                let first = minimumOrder(a[...]) <= minimumOrder(b[...])
-                solve(first ? a : b, skip: -1, depth: depth + 1)
-                solve(first ? b : a, skip: -1, depth: depth + 1)
-                return
+            return
+        }
+        guard items.count > DepthPartition.smallGroup else { return appendBSP(items) }
+
+        let splitter = BSPTree.chooseSplitter(polygons, items, epsilon: epsilon)
+        let planeCuts = splitter.cuts * items.count / max(1, splitter.sampled)
+        if let line = screenLine(items), line.crossed < planeCuts {
+            let (a, b) = cut(items, along: line)
+            let first = minimumOrder(a[...]) <= minimumOrder(b[...])
+            solve(first ? a : b, skip: -1, depth: depth + 1)
+            solve(first ? b : a, skip: -1, depth: depth + 1)
+            return
+        }
+        let s = items[splitter.position]
+        let plane = polygons[s].plane
+        var coplanar = [s], front: [Int] = [], back: [Int] = []
+        for i in items where i != s {
+            switch plane.side(of: polygons[i].points, epsilon: epsilon) {
+            case .front: front.append(i)
+            case .back: back.append(i)
+            case .coplanar: coplanar.append(i)
+            case .spanning:
+                let (f, b) = split(i, by: plane)
+                front.append(f)
+                back.append(b)
             }
         }
+        // Made before recursing: holding a copy of `polygons` while the recursion appends to it
+        // would copy the whole array.
+        let inPlane = coplanarFragments(coplanar)
+        // As in BSPTree: the side the viewer (on +z) is on comes last.
+        let viewerInFront = plane.normal.z >= 0
+        let (far, near) = viewerInFront ? (back, front) : (front, back)
+        if !far.isEmpty { solve(far, skip: -1, depth: depth + 1) }
+        out.append(contentsOf: inPlane)
+        if !near.isEmpty { solve(near, skip: -1, depth: depth + 1) }
+    }
+
+    /// Polygons in one plane, in painter's order: by `order`, then by index (parts of one polygon,
+    /// or equal orders, in input order).
+    private func coplanarFragments(_ items: [Int]) -> [DepthFragment] {
+        var keyed = items.map { (order: polygons[$0].order, index: $0) }
+        keyed.sort { $0.order != $1.order ? $0.order < $1.order : $0.index < $1.index }
+        return keyed.map { k in
+            let p = polygons[k.index]
+            return DepthFragment(id: p.id, points: p.points, plane: p.plane)
+        }
+    }
+
+    private mutating func appendBSP(_ items: [Int]) {
+        var items = items
         // Sorted by depth, the BSP tree's splitter candidates are depth quantiles.
         sort(&items, axis: 2)
         BSPTree(items.map { polygons[$0] }, epsilon: epsilon).appendBackToFront(to: &out)
     }
 
-    /// A flat group (a 2D UI seen in a 3D context) needs no cut at all: the BSP tree puts it in one
-    /// node and orders it by `order`.
-    private func allCoplanar(_ items: [Int]) -> Bool {
-        let plane = polygons[items[0]].plane
-        for i in items.dropFirst() where plane.side(of: polygons[i].points, epsilon: epsilon) != .coplanar {
-            return false
-        }
-        return true
+    /// Cuts polygon `i` by `plane` (it spans it); returns the indices of its front and back parts.
+    private mutating func split(_ i: Int, by plane: Plane3D) -> (front: Int, back: Int) {
+        let p = polygons[i]
+        guard let (f, b) = plane.split(p.points, epsilon: epsilon) else { return (i, i) }
+        polygons.append(DepthPolygon(id: p.id, order: p.order, points: f, plane: p.plane))
+        _ = appendBounds(f)
+        polygons.append(DepthPolygon(id: p.id, order: p.order, points: b, plane: p.plane))
+        _ = appendBounds(b)
+        return (polygons.count - 2, polygons.count - 1)
     }
 
     private func minimumOrder(_ items: ArraySlice<Int>) -> Int {
@@ -108,17 +151,28 @@ struct DepthPartition {
     }
 
     private func sort(_ items: inout [Int], axis: Int) {
+        // Sorting (key, index) pairs keeps the comparisons free of indirection.
         let key = lo[axis]
-        items.withUnsafeMutableBufferPointer { buf in buf.sort { key[$0] < key[$1] } }
+        var pairs = items.map { (key[$0], $0) }
+        pairs.sort { $0.0 < $1.0 }
+        for j in pairs.indices { items[j] = pairs[j].1 }
     }
 
     /// Sorts by the axis minimum and cuts wherever no polygon reaches across: in z only at a real
     /// gap (more than epsilon, so that coplanar polygons stay together and `order` decides between
     /// them); on screen also where boxes merely touch (adjacent tiles).
     private func gaps(_ items: inout [Int], axis: Int) -> [Range<Int>] {
-        sort(&items, axis: axis)
         let mins = lo[axis], maxs = hi[axis]
         let eps = epsilon
+        // When some value lies in every polygon's range there is no gap: skip the sort. This is
+        // the common case of a flat scene on the z axis.
+        var highestMin = -Double.infinity, lowestMax = Double.infinity
+        for k in items {
+            highestMin = max(highestMin, mins[k])
+            lowestMax = min(lowestMax, maxs[k])
+        }
+        if axis == 2 ? highestMin <= lowestMax + eps : highestMin < lowestMax - eps { return [0..<items.count] }
+        sort(&items, axis: axis)
         var groups: [Range<Int>] = []
         var groupStart = 0
         var reach = maxs[items[0]]
@@ -135,51 +189,44 @@ struct DepthPartition {
         return groups
     }
 
-    /// Splits along x = c or y = c through the median of the box centres, on the axis that crosses
-    /// fewer polygons, provided it crosses at most a quarter of them and leaves both sides
-    /// non-empty. Crossed polygons are cut in two (their parts are appended to `polygons`).
-    private mutating func screenCut(_ items: [Int]) -> ([Int], [Int])? {
+    /// The screen line x = c or y = c through the median of the box centres that crosses fewer
+    /// polygons, if it crosses at most a quarter of them (else cutting along it costs too much).
+    private func screenLine(_ items: [Int]) -> (plane: Plane3D, axis: Int, c: Double, crossed: Int)? {
         let eps = epsilon
-        var best: (axis: Int, c: Double, crossed: Int)? = nil
+        var best: (plane: Plane3D, axis: Int, c: Double, crossed: Int)? = nil
         var centres = [Double](repeating: 0, count: items.count)
         for axis in 0..<2 {
             let mins = lo[axis], maxs = hi[axis]
             for (j, i) in items.enumerated() { centres[j] = 0.5 * (mins[i] + maxs[i]) }
             let mid = centres.count / 2
-            centres.withUnsafeMutableBufferPointer { buf in
-                // A full sort would do; selection is O(n).
-                select(buf, mid)
-            }
+            centres.withUnsafeMutableBufferPointer { select($0, mid) }
             let c = centres[mid]
             var crossed = 0
             for i in items where mins[i] < c - eps && maxs[i] > c + eps { crossed += 1 }
-            if crossed * 4 <= items.count, best == nil || crossed < best!.crossed { best = (axis, c, crossed) }
-        }
-        guard let (axis, c, _) = best else { return nil }
-        var normal = Point3D(x: 0, y: 0, z: 0)
-        if axis == 0 { normal.x = 1 } else { normal.y = 1 }
-        let line = Plane3D(normal: normal, d: -c)
-        var below: [Int] = [], above: [Int] = []
-        for i in items {
-            if hi[axis][i] <= c + eps {
-                below.append(i)
-            } else if lo[axis][i] >= c - eps {
-                above.append(i)
-            } else {
-                let p = polygons[i]
-                guard let (f, b) = line.split(p.points, epsilon: eps) else {
-                    // Spans by its box but not by its vertices within epsilon: keep it whole.
-                    below.append(i)
-                    continue
-                }
-                for (part, isAbove) in [(f, true), (b, false)] {
-                    polygons.append(DepthPolygon(id: p.id, order: p.order, points: part, plane: p.plane))
-                    _ = appendBounds(part)
-                    if isAbove { above.append(polygons.count - 1) } else { below.append(polygons.count - 1) }
-                }
+            if crossed * 4 <= items.count, best == nil || crossed < best!.crossed {
+                let normal = axis == 0 ? Point3D(x: 1, y: 0, z: 0) : Point3D(x: 0, y: 1, z: 0)
+                best = (Plane3D(normal: normal, d: -c), axis, c, crossed)
             }
         }
-        guard !below.isEmpty, !above.isEmpty else { return nil }
+        return best
+    }
+
+    /// The polygons below and above the line, those it crosses cut in two.
+    private mutating func cut(_ items: [Int], along line: (plane: Plane3D, axis: Int, c: Double, crossed: Int))
+        -> ([Int], [Int]) {
+        let eps = epsilon
+        var below: [Int] = [], above: [Int] = []
+        for i in items {
+            if hi[line.axis][i] <= line.c + eps {
+                below.append(i)
+            } else if lo[line.axis][i] >= line.c - eps {
+                above.append(i)
+            } else {
+                let (f, b) = split(i, by: line.plane)
+                above.append(f)
+                below.append(b)
+            }
+        }
         return (below, above)
     }
 }
