@@ -56,11 +56,7 @@ struct DepthPartition {
     /// Appends the polygons `items` back to front to `out`. `skip` is the axis the caller just
     /// split on by a gap: a group it produced has no gap on that axis.
     mutating func solve(_ items: [Int], skip: Int, depth: Int) {
-        if items.count == 1 {
-            let p = polygons[items[0]]
-            out.append(DepthFragment(id: p.id, points: p.points, plane: p.plane))
-            return
-        }
+        if items.count == 1 { return emit(items[0]) }
         var items = items
         guard depth < DepthPartition.maxDepth else { return appendBSP(items) }
         // z first: it alone gives an order, and parallel stacks (zPosition) are common.
@@ -68,14 +64,22 @@ struct DepthPartition {
             let groups = gaps(&items, axis: axis)
             guard groups.count > 1 else { continue }
             if axis == 2 {
-                for g in groups { solve(Array(items[g]), skip: 2, depth: depth + 1) }
+                for g in groups {
+                    if g.count == 1 { emit(items[g.lowerBound]) } else { solve(Array(items[g]), skip: 2, depth: depth + 1) }
+                }
             } else {
                 // Any order is correct; the lowest `order` first keeps flat scenes in array order.
                 var keyed: [(order: Int, range: Range<Int>)] = []
                 keyed.reserveCapacity(groups.count)
                 for g in groups { keyed.append((minimumOrder(items[g]), g)) }
                 keyed.sort { $0.order < $1.order }
-                for k in keyed { solve(Array(items[k.range]), skip: axis, depth: depth + 1) }
+                for k in keyed {
+                    if k.range.count == 1 {
+                        emit(items[k.range.lowerBound])
+                    } else {
+                        solve(Array(items[k.range]), skip: axis, depth: depth + 1)
+                    }
+                }
             }
             return
         }
@@ -85,12 +89,19 @@ struct DepthPartition {
         let planeCuts = splitter.cuts * items.count / max(1, splitter.sampled)
         if let line = screenLine(items), line.crossed < planeCuts {
             let (a, b) = cut(items, along: line)
+            // (With one side empty nothing was cut: fall through to the plane, which makes progress.)
+            guard !a.isEmpty, !b.isEmpty else { return solveByPlane(items, splitter: splitter.position, depth: depth) }
             let first = minimumOrder(a[...]) <= minimumOrder(b[...])
             solve(first ? a : b, skip: -1, depth: depth + 1)
             solve(first ? b : a, skip: -1, depth: depth + 1)
             return
         }
-        let s = items[splitter.position]
+        solveByPlane(items, splitter: splitter.position, depth: depth)
+    }
+
+    /// A BSP node: the far side of the splitter's plane, the polygons in it, the near side.
+    private mutating func solveByPlane(_ items: [Int], splitter position: Int, depth: Int) {
+        let s = items[position]
         let plane = polygons[s].plane
         var coplanar = [s], front: [Int] = [], back: [Int] = []
         for i in items where i != s {
@@ -101,7 +112,7 @@ struct DepthPartition {
             case .spanning:
                 let (f, b) = split(i, by: plane)
                 front.append(f)
-                back.append(b)
+                if let b { back.append(b) }
             }
         }
         // Made before recursing: holding a copy of `polygons` while the recursion appends to it
@@ -134,14 +145,20 @@ struct DepthPartition {
     }
 
     /// Cuts polygon `i` by `plane` (it spans it); returns the indices of its front and back parts.
-    private mutating func split(_ i: Int, by plane: Plane3D) -> (front: Int, back: Int) {
+    /// (Were it not to span the plane after all, it is kept whole, on the front.)
+    private mutating func split(_ i: Int, by plane: Plane3D) -> (front: Int, back: Int?) {
         let p = polygons[i]
-        guard let (f, b) = plane.split(p.points, epsilon: epsilon) else { return (i, i) }
+        guard let (f, b) = plane.split(p.points, epsilon: epsilon) else { return (i, nil) }
         polygons.append(DepthPolygon(id: p.id, order: p.order, points: f, plane: p.plane))
         _ = appendBounds(f)
         polygons.append(DepthPolygon(id: p.id, order: p.order, points: b, plane: p.plane))
         _ = appendBounds(b)
         return (polygons.count - 2, polygons.count - 1)
+    }
+
+    private mutating func emit(_ i: Int) {
+        let p = polygons[i]
+        out.append(DepthFragment(id: p.id, points: p.points, plane: p.plane))
     }
 
     private func minimumOrder(_ items: ArraySlice<Int>) -> Int {
@@ -158,20 +175,25 @@ struct DepthPartition {
         for j in pairs.indices { items[j] = pairs[j].1 }
     }
 
-    /// Sorts by the axis minimum and cuts wherever no polygon reaches across: in z only at a real
-    /// gap (more than epsilon, so that coplanar polygons stay together and `order` decides between
-    /// them); on screen also where boxes merely touch (adjacent tiles).
-    private func gaps(_ items: inout [Int], axis: Int) -> [Range<Int>] {
+    /// Reorders `items` into runs separated by gaps along `axis` (in increasing order) and returns
+    /// the runs: in z only at a real gap (more than epsilon, so that coplanar polygons stay
+    /// together and `order` decides between them); on screen also where boxes merely touch
+    /// (adjacent tiles).
+    private mutating func gaps(_ items: inout [Int], axis: Int) -> [Range<Int>] {
         let mins = lo[axis], maxs = hi[axis]
         let eps = epsilon
-        // When some value lies in every polygon's range there is no gap: skip the sort. This is
-        // the common case of a flat scene on the z axis.
+        // When some value lies in every polygon's range there is no gap. This is the common case
+        // of a flat scene on the z axis.
         var highestMin = -Double.infinity, lowestMax = Double.infinity
+        var lowest = Double.infinity, highest = -Double.infinity
         for k in items {
-            highestMin = max(highestMin, mins[k])
-            lowestMax = min(lowestMax, maxs[k])
+            highestMin = max(highestMin, mins[k]); lowestMax = min(lowestMax, maxs[k])
+            lowest = min(lowest, mins[k]); highest = max(highest, maxs[k])
         }
         if axis == 2 ? highestMin <= lowestMax + eps : highestMin < lowestMax - eps { return [0..<items.count] }
+        if items.count > DepthPartition.exactGapLimit {
+            return bucketGaps(&items, axis: axis, lowest: lowest, highest: highest)
+        }
         sort(&items, axis: axis)
         var groups: [Range<Int>] = []
         var groupStart = 0
@@ -186,6 +208,56 @@ struct DepthPartition {
             reach = max(reach, maxs[k])
         }
         groups.append(groupStart..<items.count)
+        return groups
+    }
+
+    /// Groups above this size look for gaps in O(n) with buckets instead of a sort.
+    static let exactGapLimit = 256
+
+    /// Gaps at the resolution of 4n buckets over the range: a bucket that no polygon reaches is a
+    /// gap wider than epsilon. Narrower gaps are missed, which only means less splitting: the cuts
+    /// that follow are correct on any group. Floor division is monotone in floating point, so
+    /// polygons on either side of an empty bucket really are apart.
+    private mutating func bucketGaps(_ items: inout [Int], axis: Int, lowest: Double, highest: Double) -> [Range<Int>] {
+        let mins = lo[axis], maxs = hi[axis]
+        let count = items.count
+        let buckets = min(4 * count, 1 << 20)
+        let width = (highest - lowest) / Double(buckets)
+        guard width > 2 * epsilon, width.isFinite else { return [0..<count] }
+        let scale = 1 / width
+        @inline(__always) func bucket(_ v: Double) -> Int { min(buckets - 1, max(0, Int((v - lowest) * scale))) }
+        // Coverage by a difference array, then each bucket's run label: how many empty runs precede it.
+        var label = [Int32](repeating: 0, count: buckets + 1)
+        for k in items {
+            label[bucket(mins[k])] += 1
+            label[bucket(maxs[k]) + 1] -= 1
+        }
+        var covered: Int32 = 0, run: Int32 = 0, inGap = false
+        for b in 0..<buckets {
+            covered += label[b]
+            if covered == 0 {
+                if !inGap { run += 1; inGap = true }
+            } else {
+                inGap = false
+            }
+            label[b] = run
+        }
+        let runs = Int(run) + 1
+        guard runs > 1 else { return [0..<count] }
+        // A stable counting sort of the items by the run their lowest point falls in.
+        var start = [Int](repeating: 0, count: runs + 1)
+        for k in items { start[Int(label[bucket(mins[k])]) + 1] += 1 }
+        for r in 0..<runs { start[r + 1] += start[r] }
+        var next = start
+        var sorted = [Int](repeating: 0, count: count)
+        for k in items {
+            let r = Int(label[bucket(mins[k])])
+            sorted[next[r]] = k
+            next[r] += 1
+        }
+        items = sorted
+        var groups: [Range<Int>] = []
+        for r in 0..<runs where start[r] < start[r + 1] { groups.append(start[r]..<start[r + 1]) }
         return groups
     }
 
@@ -224,7 +296,7 @@ struct DepthPartition {
             } else {
                 let (f, b) = split(i, by: line.plane)
                 above.append(f)
-                below.append(b)
+                if let b { below.append(b) }
             }
         }
         return (below, above)
