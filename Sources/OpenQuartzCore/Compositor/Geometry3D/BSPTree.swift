@@ -38,7 +38,10 @@ struct BSPTree {
                 case .back: back.append(k)
                 case .coplanar: coplanar.append(k)
                 case .spanning:
-                    guard let (f, b) = plane.split(pieces[k].points, epsilon: epsilon) else { continue }
+                    guard let (f, b) = plane.split(pieces[k].points, epsilon: epsilon) else {
+                        front.append(k) // cannot happen (.spanning is what split requires); kept whole
+                        continue
+                    }
                     let piece = pieces[k]
                     pieces.append(DepthPolygon(id: piece.id, order: piece.order, points: f, plane: piece.plane))
                     front.append(pieces.count - 1)
@@ -46,12 +49,8 @@ struct BSPTree {
                     back.append(pieces.count - 1)
                 }
             }
-            if coplanar.count > 1 {
-                let p = pieces
-                coplanar.sort { p[$0].order != p[$1].order ? p[$0].order < p[$1].order : $0 < $1 }
-            }
             nodes[node].plane = plane
-            nodes[node].coplanar = coplanar
+            nodes[node].coplanar = BSPTree.painterOrder(coplanar, of: pieces)
             if !front.isEmpty {
                 nodes[node].front = nodes.count
                 work.append((nodes.count, front))
@@ -63,6 +62,15 @@ struct BSPTree {
                 nodes.append(Node(plane: plane))
             }
         }
+    }
+
+    /// Polygons lying in one plane, in painter's order: by `order`; equal orders (such as the parts
+    /// of one polygon) by index, which is deterministic.
+    static func painterOrder(_ items: [Int], of polygons: [DepthPolygon]) -> [Int] {
+        if items.count < 2 { return items }
+        var keyed = items.map { (order: polygons[$0].order, index: $0) }
+        keyed.sort { $0.order != $1.order ? $0.order < $1.order : $0.index < $1.index }
+        return keyed.map(\.index)
     }
 
     /// Picks the splitter among a few candidates (the middle of the list first: callers pass the
@@ -108,15 +116,12 @@ struct BSPTree {
         while let step = stack.popLast() {
             switch step {
             case .coplanar(let i):
-                for k in nodes[i].coplanar {
-                    let p = pieces[k]
-                    out.append(DepthFragment(id: p.id, points: p.points, plane: p.plane))
-                }
+                for k in nodes[i].coplanar { out.append(pieces[k].fragment) }
             case .node(let i):
                 let node = nodes[i]
                 // The side the viewer is on is drawn last. A plane seen edge-on (normal.z == 0)
                 // separates polygons that cannot overlap on screen, so either order is right.
-                let viewerInFront = node.plane.normal.z >= 0
+                let viewerInFront = !node.plane.isBackFacing
                 let far = viewerInFront ? node.back : node.front
                 let near = viewerInFront ? node.front : node.back
                 if near >= 0 { stack.append(.node(near)) }

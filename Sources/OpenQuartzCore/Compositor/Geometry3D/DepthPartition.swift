@@ -119,22 +119,15 @@ struct DepthPartition {
         // would copy the whole array.
         let inPlane = coplanarFragments(coplanar)
         // As in BSPTree: the side the viewer (on +z) is on comes last.
-        let viewerInFront = plane.normal.z >= 0
+        let viewerInFront = !plane.isBackFacing
         let (far, near) = viewerInFront ? (back, front) : (front, back)
         if !far.isEmpty { solve(far, skip: -1, depth: depth + 1) }
         out.append(contentsOf: inPlane)
         if !near.isEmpty { solve(near, skip: -1, depth: depth + 1) }
     }
 
-    /// Polygons in one plane, in painter's order: by `order`, then by index (parts of one polygon,
-    /// or equal orders, in input order).
     private func coplanarFragments(_ items: [Int]) -> [DepthFragment] {
-        var keyed = items.map { (order: polygons[$0].order, index: $0) }
-        keyed.sort { $0.order != $1.order ? $0.order < $1.order : $0.index < $1.index }
-        return keyed.map { k in
-            let p = polygons[k.index]
-            return DepthFragment(id: p.id, points: p.points, plane: p.plane)
-        }
+        BSPTree.painterOrder(items, of: polygons).map { polygons[$0].fragment }
     }
 
     private mutating func appendBSP(_ items: [Int]) {
@@ -157,8 +150,7 @@ struct DepthPartition {
     }
 
     private mutating func emit(_ i: Int) {
-        let p = polygons[i]
-        out.append(DepthFragment(id: p.id, points: p.points, plane: p.plane))
+        out.append(polygons[i].fragment)
     }
 
     private func minimumOrder(_ items: ArraySlice<Int>) -> Int {

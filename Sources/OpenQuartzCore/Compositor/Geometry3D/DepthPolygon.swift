@@ -24,6 +24,9 @@ package struct DepthPolygon: Sendable {
     package init(id: Int, order: Int, points: [Point3D], plane: Plane3D) {
         self.id = id; self.order = order; self.points = points; self.plane = plane
     }
+
+    /// This polygon (or part of one) as it goes into the draw order.
+    package var fragment: DepthFragment { DepthFragment(id: id, points: points, plane: plane) }
 }
 
 /// A piece of a `DepthPolygon` in the painter's order: either the whole polygon or a part of it
