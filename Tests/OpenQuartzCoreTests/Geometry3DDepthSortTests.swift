@@ -98,15 +98,28 @@ func depthPolygons(_ quads: [[HomogeneousPoint]]) throws -> [DepthPolygon] {
 @discardableResult
 func expectPainterCorrect(_ polygons: [DepthPolygon], _ fragments: [DepthFragment],
                           samples: [(Double, Double)], sourceLocation: SourceLocation = #_sourceLocation) -> Int {
+    // Screen boxes, only to skip polygons far from a sample quickly.
+    func box(_ p: [Point3D]) -> (Double, Double, Double, Double) {
+        (p.map(\.x).min()!, p.map(\.x).max()!, p.map(\.y).min()!, p.map(\.y).max()!)
+    }
+    func inBox(_ b: (Double, Double, Double, Double), _ x: Double, _ y: Double) -> Bool {
+        x >= b.0 && x <= b.1 && y >= b.2 && y <= b.3
+    }
+    let polygonBoxes = polygons.map { box($0.points) }
+    let fragmentBoxes = fragments.map { box($0.points) }
     var decisive = 0
     for (x, y) in samples {
         var depths: [(id: Int, z: Double)] = []
-        for p in polygons { if let z = fanDepth(p.points, x: x, y: y, margin: 1e-6) { depths.append((p.id, z)) } }
+        for i in polygons.indices where inBox(polygonBoxes[i], x, y) {
+            if let z = fanDepth(polygons[i].points, x: x, y: y, margin: 1e-6) { depths.append((polygons[i].id, z)) }
+        }
         guard !depths.isEmpty else { continue }
         depths.sort { $0.z > $1.z }
         if depths.count > 1 && depths[0].z - depths[1].z < 1e-6 { continue }
         var last: Int? = nil
-        for f in fragments where fanDepth(f.points, x: x, y: y, margin: 1e-6) != nil { last = f.id }
+        for i in fragments.indices where inBox(fragmentBoxes[i], x, y) {
+            if fanDepth(fragments[i].points, x: x, y: y, margin: 1e-6) != nil { last = fragments[i].id }
+        }
         // A point on a cut edge belongs to no fragment strictly: skip it too.
         guard let seen = last else { continue }
         decisive += 1
@@ -216,6 +229,26 @@ func grid(_ r: ClosedRange<Double>, steps: Int) -> [(Double, Double)] {
             let last = sort.fragments.last { fanDepth($0.points, x: cx + 0.01, y: cy + 0.02) != nil }
             #expect(last?.id == i)
         }
+    }
+
+    /// Three 200×200 layers through one centre, tilted about three different axes, so that every
+    /// pair intersects: each must be cut, and each is the nearest somewhere.
+    @Test func threeMutuallyIntersectingPlanes() throws {
+        var s = CATransform3DIdentity
+        s.m34 = -1.0 / 500
+        let size = CGSize(width: 200, height: 200)
+        let polys = try depthPolygons([
+            layerQuad(size: size, transform: CATransform3DMakeRotation(0.7, 1, 0, 0), sublayerTransform: s),
+            layerQuad(size: size, transform: CATransform3DMakeRotation(0.7, 0, 1, 0), sublayerTransform: s),
+            layerQuad(size: size, transform: CATransform3DMakeRotation(-0.8, 1, 1, 0), sublayerTransform: s),
+        ])
+        let sort = DepthSort(polys)
+        #expect(sort.fragments.count >= 6)
+        expectFragmentsTile(polys, sort.fragments)
+        #expect(expectPainterCorrect(polys, sort.fragments, samples: grid(40...260, steps: 50)) > 1500)
+        var seen = Set<Int>()
+        for (x, y) in grid(40...260, steps: 20) { if let h = sort.frontmost(at: CGPoint(x: x, y: y)) { seen.insert(h.id) } }
+        #expect(seen == [0, 1, 2])
     }
 
     /// The book's cube: no face cuts another; every back face (4, 5, 6) is drawn before every
