@@ -20,6 +20,17 @@ package struct DepthPolygon: Sendable {
         self.init(id: id, order: order, points: points, plane: plane)
     }
 
+    /// A layer's quad (or any convex polygon) as homogeneous points in the context's target space:
+    /// clipped to w ≥ `minimumW` (see `clipToPositiveW`), divided, then clipped to `viewport` when
+    /// given (recommended: it bounds the coordinates, and with them the sort's tolerance). Nil when
+    /// nothing with area is left.
+    package init?(id: Int, order: Int, homogeneous quad: [HomogeneousPoint], minimumW: Double? = nil,
+                  viewport: CGRect? = nil) {
+        var points = clipToPositiveW(quad, minimumW: minimumW)
+        if let viewport { points = clipConvexPolygon(points, to: viewport) }
+        self.init(id: id, order: order, points: points)
+    }
+
     /// For a caller that already knows the plane (it must be that of `points`).
     package init(id: Int, order: Int, points: [Point3D], plane: Plane3D) {
         self.id = id; self.order = order; self.points = points; self.plane = plane
