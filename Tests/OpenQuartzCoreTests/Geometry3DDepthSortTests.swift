@@ -338,6 +338,12 @@ func grid(_ r: ClosedRange<Double>, steps: Int) -> [(Double, Double)] {
         let sort = DepthSort(polys)
         expectFragmentsTile(polys, sort.fragments)
         #expect(expectPainterCorrect(polys, sort.fragments, samples: grid(-50...350, steps: 70)) > 1000)
+        // Hit testing the fragments and the original polygons agree (the same depth at the point).
+        for (x, y) in grid(-50...350, steps: 30) {
+            let a = sort.frontmost(at: CGPoint(x: x, y: y)), b = DepthSort.frontmost(in: polys, at: CGPoint(x: x, y: y))
+            #expect((a == nil) == (b == nil))
+            if let a, let b { #expect(abs(a.z - b.z) < 1e-9 * max(1, abs(a.z))) }
+        }
     }
 
     /// Dense tangles of a few hundred layers: large groups with no gap, which the partition cuts
