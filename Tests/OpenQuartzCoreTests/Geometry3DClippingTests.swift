@@ -84,6 +84,29 @@ import Foundation
         }
     }
 
+    /// The one-step constructor: a layer half behind the eye becomes a polygon inside the
+    /// viewport, on the plane of the visible half.
+    @Test func depthPolygonFromHomogeneousQuad() throws {
+        var perspective = CATransform3DIdentity
+        perspective.m34 = -1.0 / 500
+        // Tilted 60° about x and pushed to z = 300: the far edge (local y = 600) is at
+        // z = 300 + 600·sin 60° ≈ 820 > 500, behind the eye.
+        let t = CATransform3DConcat(CATransform3DConcat(CATransform3DMakeRotation(.pi / 3, 1, 0, 0),
+                                                        CATransform3DMakeTranslation(0, 0, 300)), perspective)
+        let quad = HomogeneousPoint.quad(CGRect(x: -600, y: -600, width: 1200, height: 1200), transform: t)
+        let viewport = CGRect(x: -1000, y: -1000, width: 2000, height: 2000)
+        let p = try #require(DepthPolygon(id: 7, order: 3, homogeneous: quad, viewport: viewport))
+        #expect(p.id == 7 && p.order == 3)
+        for v in p.points { #expect(v.isFinite && abs(v.x) <= 1000 && abs(v.y) <= 1000) }
+        // The plane matches the unclipped, in-front corner (local (−600, −600) → z = 300 − 600·sin 60°).
+        let corner = quad[0]
+        #expect(corner.w > 0)
+        let c = Point3D(x: corner.x / corner.w, y: corner.y / corner.w, z: corner.z / corner.w)
+        #expect(abs(p.plane.signedDistance(c)) < 1e-6 * max(1, c.magnitude))
+        let behind = quad.map { HomogeneousPoint(x: $0.x, y: $0.y, z: $0.z, w: -abs($0.w)) }
+        #expect(DepthPolygon(id: 0, order: 0, homogeneous: behind) == nil)
+    }
+
     /// The triangle (0,0), (10,0), (0,10) clipped to x, y ∈ [0, 5]: the whole square [0,5]² lies
     /// inside the triangle (x + y ≤ 10), so the result is that square, area 25; z = x + 2y is
     /// interpolated on the cut edges.

@@ -98,15 +98,28 @@ func depthPolygons(_ quads: [[HomogeneousPoint]]) throws -> [DepthPolygon] {
 @discardableResult
 func expectPainterCorrect(_ polygons: [DepthPolygon], _ fragments: [DepthFragment],
                           samples: [(Double, Double)], sourceLocation: SourceLocation = #_sourceLocation) -> Int {
+    // Screen boxes, only to skip polygons far from a sample quickly.
+    func box(_ p: [Point3D]) -> (Double, Double, Double, Double) {
+        (p.map(\.x).min()!, p.map(\.x).max()!, p.map(\.y).min()!, p.map(\.y).max()!)
+    }
+    func inBox(_ b: (Double, Double, Double, Double), _ x: Double, _ y: Double) -> Bool {
+        x >= b.0 && x <= b.1 && y >= b.2 && y <= b.3
+    }
+    let polygonBoxes = polygons.map { box($0.points) }
+    let fragmentBoxes = fragments.map { box($0.points) }
     var decisive = 0
     for (x, y) in samples {
         var depths: [(id: Int, z: Double)] = []
-        for p in polygons { if let z = fanDepth(p.points, x: x, y: y, margin: 1e-6) { depths.append((p.id, z)) } }
+        for i in polygons.indices where inBox(polygonBoxes[i], x, y) {
+            if let z = fanDepth(polygons[i].points, x: x, y: y, margin: 1e-6) { depths.append((polygons[i].id, z)) }
+        }
         guard !depths.isEmpty else { continue }
         depths.sort { $0.z > $1.z }
         if depths.count > 1 && depths[0].z - depths[1].z < 1e-6 { continue }
         var last: Int? = nil
-        for f in fragments where fanDepth(f.points, x: x, y: y, margin: 1e-6) != nil { last = f.id }
+        for i in fragments.indices where inBox(fragmentBoxes[i], x, y) {
+            if fanDepth(fragments[i].points, x: x, y: y, margin: 1e-6) != nil { last = fragments[i].id }
+        }
         // A point on a cut edge belongs to no fragment strictly: skip it too.
         guard let seen = last else { continue }
         decisive += 1
@@ -218,6 +231,26 @@ func grid(_ r: ClosedRange<Double>, steps: Int) -> [(Double, Double)] {
         }
     }
 
+    /// Three 200×200 layers through one centre, tilted about three different axes, so that every
+    /// pair intersects: each must be cut, and each is the nearest somewhere.
+    @Test func threeMutuallyIntersectingPlanes() throws {
+        var s = CATransform3DIdentity
+        s.m34 = -1.0 / 500
+        let size = CGSize(width: 200, height: 200)
+        let polys = try depthPolygons([
+            layerQuad(size: size, transform: CATransform3DMakeRotation(0.7, 1, 0, 0), sublayerTransform: s),
+            layerQuad(size: size, transform: CATransform3DMakeRotation(0.7, 0, 1, 0), sublayerTransform: s),
+            layerQuad(size: size, transform: CATransform3DMakeRotation(-0.8, 1, 1, 0), sublayerTransform: s),
+        ])
+        let sort = DepthSort(polys)
+        #expect(sort.fragments.count >= 6)
+        expectFragmentsTile(polys, sort.fragments)
+        #expect(expectPainterCorrect(polys, sort.fragments, samples: grid(40...260, steps: 50)) > 1500)
+        var seen = Set<Int>()
+        for (x, y) in grid(40...260, steps: 20) { if let h = sort.frontmost(at: CGPoint(x: x, y: y)) { seen.insert(h.id) } }
+        #expect(seen == [0, 1, 2])
+    }
+
     /// The book's cube: no face cuts another; every back face (4, 5, 6) is drawn before every
     /// front face (1, 2, 3), and the visible faces win everywhere.
     @Test func bookCubeOrder() throws {
@@ -305,6 +338,73 @@ func grid(_ r: ClosedRange<Double>, steps: Int) -> [(Double, Double)] {
         let sort = DepthSort(polys)
         expectFragmentsTile(polys, sort.fragments)
         #expect(expectPainterCorrect(polys, sort.fragments, samples: grid(-50...350, steps: 70)) > 1000)
+        // Hit testing the fragments and the original polygons agree (the same depth at the point).
+        for (x, y) in grid(-50...350, steps: 30) {
+            let a = sort.frontmost(at: CGPoint(x: x, y: y)), b = DepthSort.frontmost(in: polys, at: CGPoint(x: x, y: y))
+            #expect((a == nil) == (b == nil))
+            if let a, let b { #expect(abs(a.z - b.z) < 1e-9 * max(1, abs(a.z))) }
+        }
+    }
+
+    /// Dense tangles of a few hundred layers: large groups with no gap, which the partition cuts
+    /// along polygon planes and screen lines before the BSP trees take over.
+    @Test(arguments: [11, 12]) func denseTangles(seed: UInt64) throws {
+        var rng = SplitMix64(state: seed)
+        var s = CATransform3DIdentity
+        s.m34 = -1.0 / 1000
+        var quads: [[HomogeneousPoint]] = []
+        for _ in 0..<300 {
+            var t = CATransform3DMakeRotation(rng.range(0, 2 * .pi), rng.range(-1, 1), rng.range(-1, 1), rng.range(-1, 1))
+            t = CATransform3DConcat(t, CATransform3DMakeTranslation(rng.range(-150, 150), rng.range(-150, 150), rng.range(-60, 60)))
+            quads.append(layerQuad(size: CGSize(width: rng.range(20, 50), height: rng.range(20, 50)), transform: t, sublayerTransform: s))
+        }
+        let polys = try depthPolygons(quads)
+        let sort = DepthSort(polys)
+        expectFragmentsTile(polys, sort.fragments)
+        #expect(expectPainterCorrect(polys, sort.fragments, samples: grid(0...300, steps: 60)) > 1000)
+    }
+
+    /// A flat UI (a full-size background and many overlapping coplanar layers) with one card
+    /// tilted through it: only the card is cut (by the UI's plane), the flat layers keep their
+    /// `order` and stay whole.
+    @Test func flatUIWithOneTiltedCard() throws {
+        var polys: [DepthPolygon] = []
+        func flat(_ id: Int, _ x: Double, _ y: Double, _ w: Double, _ h: Double) -> DepthPolygon? {
+            DepthPolygon(id: id, order: id, points: [Point3D(x: x, y: y, z: 0), Point3D(x: x + w, y: y, z: 0),
+                                                     Point3D(x: x + w, y: y + h, z: 0), Point3D(x: x, y: y + h, z: 0)])
+        }
+        polys.append(try #require(flat(0, 0, 0, 400, 400)))
+        for i in 1..<60 { polys.append(try #require(flat(i, Double(i % 8) * 45, Double(i / 8) * 45, 60, 60))) }
+        var t = CATransform3DMakeRotation(0.6, 0, 1, 0)
+        t = CATransform3DConcat(t, CATransform3DMakeTranslation(200, 200, 0))
+        let card = HomogeneousPoint.quad(CGRect(x: -80, y: -50, width: 160, height: 100), transform: t)
+        polys.append(try #require(DepthPolygon(id: 60, order: 60, points: clipToPositiveW(card))))
+        let sort = DepthSort(polys)
+        let ids = sort.fragments.map(\.id)
+        #expect(ids.count == 62)
+        #expect(ids.filter { $0 == 60 }.count == 2)
+        let flatOrder = ids.filter { $0 != 60 }
+        #expect(flatOrder == Array(0..<60))
+        expectFragmentsTile(polys, sort.fragments)
+        expectPainterCorrect(polys, sort.fragments, samples: grid(100...300, steps: 50))
+    }
+
+    /// The depth `frontmost` reports is the plane's z at the point: checked against barycentric
+    /// interpolation on the polygon's own vertices.
+    @Test func frontmostDepth() throws {
+        let polys = try depthPolygons(bookCube())
+        let sort = DepthSort(polys)
+        for (x, y) in grid(60...240, steps: 12) {
+            let hit = sort.frontmost(at: CGPoint(x: x, y: y))
+            let depths = polys.compactMap { p in fanDepth(p.points, x: x, y: y).map { (p.id, $0) } }
+            guard let best = depths.max(by: { $0.1 < $1.1 }) else {
+                // Outside every face (or on an outline): nothing, or a face touched at its edge.
+                continue
+            }
+            #expect(hit?.id == best.0)
+            #expect(abs((hit?.z ?? .nan) - best.1) < 1e-9 * max(1, abs(best.1)))
+        }
+        #expect(sort.frontmost(at: CGPoint(x: -500, y: -500)) == nil)
     }
 
     /// A stack of parallel layers (zPosition 0…n−1) is ordered by depth regardless of array

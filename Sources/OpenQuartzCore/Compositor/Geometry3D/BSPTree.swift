@@ -28,7 +28,7 @@ struct BSPTree {
         // Built with an explicit stack: a degenerate tree can be as deep as the polygon count.
         var work: [(node: Int, list: [Int])] = [(0, Array(polygons.indices))]
         while let (node, list) = work.popLast() {
-            let s = chooseSplitter(list)
+            let s = BSPTree.chooseSplitter(pieces, list, epsilon: epsilon).position
             let plane = pieces[list[s]].plane
             var coplanar = [list[s]]
             var front: [Int] = [], back: [Int] = []
@@ -38,7 +38,10 @@ struct BSPTree {
                 case .back: back.append(k)
                 case .coplanar: coplanar.append(k)
                 case .spanning:
-                    guard let (f, b) = plane.split(pieces[k].points, epsilon: epsilon) else { continue }
+                    guard let (f, b) = plane.split(pieces[k].points, epsilon: epsilon) else {
+                        front.append(k) // cannot happen (.spanning is what split requires); kept whole
+                        continue
+                    }
                     let piece = pieces[k]
                     pieces.append(DepthPolygon(id: piece.id, order: piece.order, points: f, plane: piece.plane))
                     front.append(pieces.count - 1)
@@ -46,12 +49,8 @@ struct BSPTree {
                     back.append(pieces.count - 1)
                 }
             }
-            if coplanar.count > 1 {
-                let p = pieces
-                coplanar.sort { p[$0].order != p[$1].order ? p[$0].order < p[$1].order : $0 < $1 }
-            }
             nodes[node].plane = plane
-            nodes[node].coplanar = coplanar
+            nodes[node].coplanar = BSPTree.painterOrder(coplanar, of: pieces)
             if !front.isEmpty {
                 nodes[node].front = nodes.count
                 work.append((nodes.count, front))
@@ -65,23 +64,35 @@ struct BSPTree {
         }
     }
 
+    /// Polygons lying in one plane, in painter's order: by `order`; equal orders (such as the parts
+    /// of one polygon) by index, which is deterministic.
+    static func painterOrder(_ items: [Int], of polygons: [DepthPolygon]) -> [Int] {
+        if items.count < 2 { return items }
+        var keyed = items.map { (order: polygons[$0].order, index: $0) }
+        keyed.sort { $0.order != $1.order ? $0.order < $1.order : $0.index < $1.index }
+        return keyed.map(\.index)
+    }
+
     /// Picks the splitter among a few candidates (the middle of the list first: callers pass the
     /// list sorted by depth, so for a stack of parallel layers this is the median and the tree stays
-    /// balanced) by the fewest cuts, then the best balance, over a sample of the list. Returns a
-    /// position in `list`.
-    private func chooseSplitter(_ list: [Int]) -> Int {
+    /// balanced) by the fewest cuts, then the best balance, over a sample of the list. Returns its
+    /// position in `list` and how many of `sampled` polygons it cuts.
+    static func chooseSplitter(_ polygons: [DepthPolygon], _ list: [Int], epsilon: Double)
+        -> (position: Int, cuts: Int, sampled: Int) {
         let m = list.count
-        if m <= 3 { return 0 }
+        if m <= 3 { return (0, 0, 0) }
         let candidates = [m / 2, m / 4, (3 * m) / 4, 0, m - 1]
         let stride = max(1, m / 32)
-        var best = 0, bestScore = Int.max
+        var best = (position: 0, cuts: 0, sampled: 0)
+        var bestScore = Int.max
         for pos in candidates {
-            let plane = pieces[list[pos]].plane
-            var front = 0, back = 0, cuts = 0
+            let plane = polygons[list[pos]].plane
+            var front = 0, back = 0, cuts = 0, sampled = 0
             var j = 0
             while j < m {
                 if j != pos {
-                    switch plane.side(of: pieces[list[j]].points, epsilon: epsilon) {
+                    sampled += 1
+                    switch plane.side(of: polygons[list[j]].points, epsilon: epsilon) {
                     case .front: front += 1
                     case .back: back += 1
                     case .coplanar: break
@@ -91,7 +102,7 @@ struct BSPTree {
                 j += stride
             }
             let score = 8 * cuts + abs(front - back)
-            if score < bestScore { bestScore = score; best = pos }
+            if score < bestScore { bestScore = score; best = (pos, cuts, sampled) }
             if score == 0 { break }
         }
         return best
@@ -105,15 +116,12 @@ struct BSPTree {
         while let step = stack.popLast() {
             switch step {
             case .coplanar(let i):
-                for k in nodes[i].coplanar {
-                    let p = pieces[k]
-                    out.append(DepthFragment(id: p.id, points: p.points, plane: p.plane))
-                }
+                for k in nodes[i].coplanar { out.append(pieces[k].fragment) }
             case .node(let i):
                 let node = nodes[i]
                 // The side the viewer is on is drawn last. A plane seen edge-on (normal.z == 0)
                 // separates polygons that cannot overlap on screen, so either order is right.
-                let viewerInFront = node.plane.normal.z >= 0
+                let viewerInFront = !node.plane.isBackFacing
                 let far = viewerInFront ? node.back : node.front
                 let near = viewerInFront ? node.front : node.back
                 if near >= 0 { stack.append(.node(near)) }

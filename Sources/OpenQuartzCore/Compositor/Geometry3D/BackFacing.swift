@@ -4,7 +4,8 @@ import Foundation
 ///
 /// `quad` is the layer's bounds quad in `HomogeneousPoint.quad` order: the images of (minX, minY),
 /// (maxX, minY), (maxX, maxY), (minX, maxY) of its bounds (y down), as homogeneous points in the
-/// rendering context's target space. Under the identity the layer faces the viewer.
+/// rendering context's target space, as `[x y 0 1] · M` gives them (not rescaled one by one: the
+/// sign of each w matters). Under the identity the layer faces the viewer.
 ///
 /// The projection (u, v) ↦ (X/W, Y/W) of the layer's plane has Jacobian det(A)/W³, where A is the
 /// 3×3 map (u, v, 1) ↦ (X, Y, W). On the visible part (W > 0) its sign, the winding seen on screen,

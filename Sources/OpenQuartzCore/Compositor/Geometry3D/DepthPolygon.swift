@@ -20,10 +20,24 @@ package struct DepthPolygon: Sendable {
         self.init(id: id, order: order, points: points, plane: plane)
     }
 
+    /// A layer's quad (or any convex polygon) as homogeneous points in the context's target space:
+    /// clipped to w ≥ `minimumW` (see `clipToPositiveW`), divided, then clipped to `viewport` when
+    /// given (recommended: it bounds the coordinates, and with them the sort's tolerance). Nil when
+    /// nothing with area is left.
+    package init?(id: Int, order: Int, homogeneous quad: [HomogeneousPoint], minimumW: Double? = nil,
+                  viewport: CGRect? = nil) {
+        var points = clipToPositiveW(quad, minimumW: minimumW)
+        if let viewport { points = clipConvexPolygon(points, to: viewport) }
+        self.init(id: id, order: order, points: points)
+    }
+
     /// For a caller that already knows the plane (it must be that of `points`).
     package init(id: Int, order: Int, points: [Point3D], plane: Plane3D) {
         self.id = id; self.order = order; self.points = points; self.plane = plane
     }
+
+    /// This polygon (or part of one) as it goes into the draw order.
+    package var fragment: DepthFragment { DepthFragment(id: id, points: points, plane: plane) }
 }
 
 /// A piece of a `DepthPolygon` in the painter's order: either the whole polygon or a part of it
