@@ -12,6 +12,8 @@ public enum BlendMode: Sendable {
     case destinationIn
     /// result = D·(1 − Sa)
     case destinationOut
+    /// result = D + S·(1 − Da): draws behind what is there (a shadow under its layer).
+    case destinationOver
 }
 
 /// x·a/255 rounded to nearest, exact for all 8-bit x and a.
@@ -48,6 +50,8 @@ func blend(_ d: UInt32, _ s: UInt32, _ c: UInt32, _ mode: BlendMode) -> UInt32 {
         return scalePixel(d, mul255(s >> 24, c) &+ 255 &- c)
     case .destinationOut:
         return scalePixel(d, 255 &- mul255(s >> 24, c))
+    case .destinationOver:
+        return d &+ scalePixel(c == 255 ? s : scalePixel(s, c), 255 &- (d >> 24))
     }
 }
 

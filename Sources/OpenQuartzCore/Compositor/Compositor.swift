@@ -382,11 +382,8 @@ struct Compositor {
             stats.countMask()
             clip = c
         }
-        let shadow = Surface(width: g.width, height: g.height, originX: g.originX, originY: g.originY)
-        stats.countOffscreen()
-        shadow.fill(blurred, color: s.color, clip: clip)
-        shadow.composite(g, opacity: 1, mask: nil, blend: .sourceOver)
-        g.composite(shadow, opacity: 1, mask: nil, blend: .copy)
+        // Behind the content already in g: no second surface.
+        g.fill(blurred, color: s.color, clip: clip, blend: .destinationOver)
     }
 
     /// How many target pixels one point of the layer spans (for blur radii).
