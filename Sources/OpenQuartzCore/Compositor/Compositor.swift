@@ -53,6 +53,9 @@ struct Compositor {
             drawRasterized(n, spec: r, world: world, alpha: a, into: t)
             return
         }
+        if n.allowsEdgeAntialiasing && n.antialiasedEdges != 0xF && drawWithEdgeMask(n, world: world, alpha: a, into: t) {
+            return
+        }
         // Under perspective the shadow is blurred in the layer's own plane (research §4: in
         // layer space), which the offscreen plane of a group gives.
         let shadowNeedsGroup = n.shadow.map {
@@ -268,7 +271,7 @@ struct Compositor {
 
     /// Pixels per point for an offscreen plane: the largest local scale of the map to the
     /// target at the layer's corners, so the plane is never drawn magnified.
-    private func planeResolution(_ n: RenderNode, world: CATransform3D) -> CGFloat {
+    func planeResolution(_ n: RenderNode, world: CATransform3D) -> CGFloat {
         let m = ProjectiveTransform(plane: world)
         var best = 0.0
         let b = n.bounds
@@ -285,7 +288,7 @@ struct Compositor {
 
     /// Content, then the shadow behind it, clipped by masksToBounds, then the mask: everything
     /// of the group except opacity, in a surface covering `region` of the space `world` maps to.
-    private func renderGroup(_ n: RenderNode, world: CATransform3D, region: PixelRect) -> Surface {
+    func renderGroup(_ n: RenderNode, world: CATransform3D, region: PixelRect) -> Surface {
         let g = Surface(width: region.width, height: region.height, originX: region.x0, originY: region.y0)
         stats.countOffscreen()
         let gt = Target(surface: g)

@@ -38,6 +38,8 @@ final class RenderNode: @unchecked Sendable {
     let rasterization: RasterizationSpec?
     let isDoubleSided: Bool
     let allowsEdgeAntialiasing: Bool
+    /// `edgeAntialiasingMask`'s bits: minX 1, maxX 2, minY 4, maxY 8.
+    let antialiasedEdges: UInt32
     let sublayers: [RenderNode]
     /// Changes whenever anything in the subtree (mask included) changes: with `identity` it
     /// keys the caches of rendered groups.
@@ -47,7 +49,7 @@ final class RenderNode: @unchecked Sendable {
          zPosition: CGFloat, opacity: Float, allowsGroupOpacity: Bool, background: Color?, corners: CornerShape,
          outline: Raster.Path, borderWidth: CGFloat, borderColor: Color?, masksToBounds: Bool, shadow: ShadowSpec?, mask: RenderNode?,
          contents: ContentsSpec?, rasterization: RasterizationSpec?, isDoubleSided: Bool,
-         allowsEdgeAntialiasing: Bool, sublayers: [RenderNode], version: UInt64) {
+         allowsEdgeAntialiasing: Bool, antialiasedEdges: UInt32, sublayers: [RenderNode], version: UInt64) {
         self.kind = kind; self.identity = identity; self.name = name; self.bounds = bounds
         self.toParent = toParent; self.zPosition = zPosition; self.opacity = opacity
         self.allowsGroupOpacity = allowsGroupOpacity; self.background = background; self.corners = corners
@@ -55,6 +57,7 @@ final class RenderNode: @unchecked Sendable {
         self.borderWidth = borderWidth; self.borderColor = borderColor; self.masksToBounds = masksToBounds
         self.shadow = shadow; self.mask = mask; self.contents = contents; self.rasterization = rasterization
         self.isDoubleSided = isDoubleSided; self.allowsEdgeAntialiasing = allowsEdgeAntialiasing
+        self.antialiasedEdges = antialiasedEdges
         self.sublayers = sublayers
         self.version = version
     }

@@ -100,6 +100,7 @@ final class Snapshotter {
             rasterization: drawsOwn && layer.shouldRasterize
                 ? RasterizationSpec(scale: layer.rasterizationScale > 0 ? layer.rasterizationScale : 1) : nil,
             isDoubleSided: layer.isDoubleSided, allowsEdgeAntialiasing: layer.allowsEdgeAntialiasing,
+            antialiasedEdges: layer.edgeAntialiasingMask.rawValue & 0xF,
             sublayers: children, version: version(of: layer, children: children, mask: mask))
     }
 
