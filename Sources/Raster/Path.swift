@@ -182,7 +182,7 @@ extension Path {
     }
 
     /// The cubic approximation of a quarter ellipse uses this handle length (radial error 2.7e-4 · r).
-    static let kappa = 0.5522847498307936
+    public static let kappa = 0.5522847498307936
 
     public static func ellipse(x: Double, y: Double, width: Double, height: Double) -> Path {
         roundedRect(x: x, y: y, width: width, height: height, radiusX: abs(width) / 2, radiusY: abs(height) / 2)

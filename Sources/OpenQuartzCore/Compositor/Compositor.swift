@@ -229,7 +229,7 @@ struct Compositor {
                 // The shadow is the blur of all the content, also what lies outside the target
                 // (research §4): render as far beyond the visible part as the blur and offset reach.
                 let o = world.apply(x: s.offset.width, y: s.offset.height, z: 0, w: 0)
-                let reach = Int((4 * Double(s.sigma) * Double(linearScale(world)) + abs(Double(o.x)) + abs(Double(o.y))).rounded(.up)) + 2
+                let reach = Int((4 * Double(s.sigma) * ProjectiveTransform(plane: world).linearScale + abs(Double(o.x)) + abs(Double(o.y))).rounded(.up)) + 2
                 region = t.visible.insetBy(-reach).intersection(extent)
             }
             let key = GroupCache.Key(kind: .group, identity: n.identity, version: n.version, world: world, region: region)
@@ -335,7 +335,7 @@ struct Compositor {
         if let p = s.path { shape = p; shapeAlpha = 1 } else if let k = shadowShape(of: n) { (shape, shapeAlpha) = k } else { return }
         let offsetWorld = CATransform3DConcat(CATransform3DMakeTranslation(s.offset.width, s.offset.height, 0), world)
         let m = ProjectiveTransform(plane: offsetWorld)
-        let sigma = Double(s.sigma) * Double(linearScale(world))
+        let sigma = Double(s.sigma) * ProjectiveTransform(plane: world).linearScale
         var target = t
         if n.masksToBounds {
             target = t.clipped(to: n.outline, through: ProjectiveTransform(plane: world),
@@ -370,7 +370,7 @@ struct Compositor {
 
     /// A shadow from the alpha of the rendered content in `g`, drawn behind it.
     private func drawContentShadow(_ n: RenderNode, _ s: ShadowSpec, world: CATransform3D, under g: Surface) {
-        let sigma = Double(s.sigma) * Double(linearScale(world))
+        let sigma = Double(s.sigma) * ProjectiveTransform(plane: world).linearScale
         let o = world.apply(x: s.offset.width, y: s.offset.height, z: 0, w: 0)
         let alpha = Mask(alphaOf: g)
         stats.countMask()
@@ -387,12 +387,6 @@ struct Compositor {
         }
         // Behind the content already in g: no second surface.
         g.fill(blurred, color: s.color, clip: clip, blend: .destinationOver)
-    }
-
-    /// How many target pixels one point of the layer spans (for blur radii).
-    private func linearScale(_ world: CATransform3D) -> CGFloat {
-        let det = world.m11 * world.m22 - world.m12 * world.m21
-        return abs(det).squareRoot()
     }
 
     // MARK: - shouldRasterize

@@ -41,8 +41,6 @@ enum ContentsRenderer {
         }
     }
 
-    static func visibleRect(_ c: ContentsSpec, bounds: CGRect) -> CGRect { destinationRect(c, bounds: bounds) }
-
     static func draw(_ c: ContentsSpec, bounds: CGRect, through m: ProjectiveTransform, alpha: Float,
                      antialias: Bool, into t: Target) {
         let src = sourceRect(c)

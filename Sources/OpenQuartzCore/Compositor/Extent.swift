@@ -11,7 +11,7 @@ enum Extent {
         let own = DeviceRect(n.bounds, through: m)
         if !n.isTransformLayer && (n.background != nil || n.hasBorder || n.masksToBounds) { r = own }
         if let c = n.contents {
-            r = r.union(DeviceRect(ContentsRenderer.visibleRect(c, bounds: n.bounds), through: m))
+            r = r.union(DeviceRect(ContentsRenderer.destinationRect(c, bounds: n.bounds), through: m))
         }
         switch n.kind {
         case .shape(let s):
@@ -37,8 +37,7 @@ enum Extent {
         }
         r = r.union(n.masksToBounds ? kids.intersection(own) : kids)
         if let s = n.shadow, !r.isEmpty || s.path != nil {
-            let det = world.m11 * world.m22 - world.m12 * world.m21
-            let reach = 3 * Double(s.sigma) * abs(Double(det)).squareRoot() + 1
+            let reach = 3 * Double(s.sigma) * m.linearScale + 1
             let o = world.apply(x: s.offset.width, y: s.offset.height, z: 0, w: 0)
             var shape = r
             if let p = s.path { shape = DeviceRect(p.path.boundsRect, through: m) }

@@ -81,6 +81,10 @@ extension LineJoin {
 }
 
 extension ProjectiveTransform {
+    /// How many target units one unit of the source spans, on average over directions (the
+    /// square root of the linear part's area scale): for blur radii and flattening tolerances.
+    var linearScale: Double { abs(m11 * m22 - m12 * m21).squareRoot() }
+
     /// The map of a layer's z = 0 plane to the target: rows and columns 1, 2 and 4 of the 4×4.
     init(plane m: CATransform3D) {
         self.init(m11: Double(m.m11), m12: Double(m.m12), m13: Double(m.m14),

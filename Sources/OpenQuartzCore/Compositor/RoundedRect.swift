@@ -4,8 +4,6 @@ import Raster
 /// The outline of a layer's rounded bounds, per corner, for `cornerCurve` circular and
 /// continuous.
 enum RoundedRect {
-    /// Cubic approximation of a quarter circle: control points at 4/3·tan(π/8) of the radius.
-    static let kappa = 0.5522847498307936
 
     static func path(_ b: CGRect, _ c: CornerShape) -> Raster.Path {
         let x0 = Double(b.minX), y0 = Double(b.minY), x1 = Double(b.maxX), y1 = Double(b.maxY)
@@ -43,7 +41,7 @@ enum RoundedRect {
             } else {
                 let s = pt(1, 0)
                 if i == 0 { p.move(to: s.0, s.1) } else { p.line(to: s.0, s.1) }
-                cubicTo(&p, pt(1 - kappa, 0), pt(0, 1 - kappa), pt(0, 1))
+                cubicTo(&p, pt(1 - Raster.Path.kappa, 0), pt(0, 1 - Raster.Path.kappa), pt(0, 1))
             }
         }
         p.close()

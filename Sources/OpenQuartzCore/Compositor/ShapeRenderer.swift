@@ -15,7 +15,7 @@ enum ShapeRenderer {
                 path = path.trimmed(from: Double(st.start), to: Double(st.end))
             }
             // Flatten finely enough in layer space for the target's scale.
-            let scale = max(sqrt(abs(m.m11 * m.m22 - m.m12 * m.m21)), 1e-6)
+            let scale = max(m.linearScale, 1e-6)
             let outline = path.stroked(st.style, tolerance: 0.1 / scale)
             t.surface.fill(outline, transform: m, rule: .nonZero, color: st.color.withAlpha(multipliedBy: alpha),
                            clip: t.clip, antialias: true)
