@@ -75,7 +75,7 @@ extension Surface {
             let dst = pixels + (y - originY) * stride + (x0 - originX)
             if let clip {
                 let c = clip.coverage + (y - clip.originY) * clip.width + (x0 - clip.originX)
-                for i in 0..<w { coverage[i] = UInt8(truncatingIfNeeded: mul255(UInt32(coverage[i]), UInt32(c[i]))) }
+                multiplyCoverage(coverage, coverage, c, w)
             }
             blendRun(dst, w, s, coverage, .sourceOver)
         }

@@ -119,7 +119,7 @@ struct GradientSink: CoverageSink {
         var cov = coverage
         if let clip {
             let m = clip.coverage + (y - clip.originY) * clip.width + (x - clip.originX)
-            for i in 0..<count { scratch[i] = UInt8(truncatingIfNeeded: mul255(UInt32(coverage[i]), UInt32(m[i]))) }
+            multiplyCoverage(scratch, coverage, m, count)
             cov = UnsafePointer(scratch)
         }
         let m = inverse
@@ -135,8 +135,8 @@ struct GradientSink: CoverageSink {
             hx += m.m11; hy += m.m12; hw += m.m13
         }
         let dst = surface.pixels + (y - surface.originY) * surface.stride + (x - surface.originX)
-        if mode == .sourceOver && (0..<count).allSatisfy({ cov[$0] == 255 }) {
-            sourceOverRow(dst, samples, count)
+        if mode == .sourceOver {
+            sourceOverRowMasked(dst, samples, count, cov)
         } else {
             for i in 0..<count where cov[i] != 0 { dst[i] = blend(dst[i], samples[i], UInt32(cov[i]), mode) }
         }

@@ -66,11 +66,12 @@ public final class Mask: @unchecked Sendable {
                 continue
             }
             let orow = other.coverage + oy * other.width
-            for x in 0..<width {
-                let ox = x + originX - other.originX
-                row[x] = ox >= 0 && ox < other.width
-                    ? UInt8(truncatingIfNeeded: mul255(UInt32(row[x]), UInt32(orow[ox]))) : 0
-            }
+            // Columns [lo, hi) of this row lie over `other`; the rest become 0.
+            let lo = min(max(other.originX - originX, 0), width)
+            let hi = max(min(other.originX + other.width - originX, width), lo)
+            row.update(repeating: 0, count: lo)
+            multiplyCoverage(row + lo, row + lo, orow + (lo + originX - other.originX), hi - lo)
+            (row + hi).update(repeating: 0, count: width - hi)
         }
     }
 

@@ -5,6 +5,8 @@ extension Surface {
         let o = UInt32((Color.unit(opacity) * 255).rounded())
         if o == 0 { return }
         guard let d = drawableRegion(clip: mask), let r = intersect(d, source.deviceBounds) else { return }
+        let row = UnsafeMutablePointer<UInt8>.allocate(capacity: r.width)
+        defer { row.deallocate() }
         for py in r.y..<(r.y + r.height) {
             let src = source.pixels + (py - source.originY) * source.stride + (r.x - source.originX)
             let dst = pixels + (py - originY) * stride + (r.x - originX)
@@ -15,6 +17,15 @@ extension Surface {
             }
             if m == nil && o == 255 && blend == .copy {
                 dst.update(from: src, count: r.width)
+                continue
+            }
+            if blend == .sourceOver {
+                if let m {
+                    if o != 255 { multiplyCoverage(row, m, o, r.width) }
+                    sourceOverRowMasked(dst, src, r.width, o == 255 ? m : row)
+                } else {
+                    sourceOverRowScaled(dst, src, r.width, o)
+                }
                 continue
             }
             for i in 0..<r.width {

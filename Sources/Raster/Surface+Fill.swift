@@ -21,8 +21,7 @@ struct ColorFillSink: CoverageSink {
     mutating func span(y: Int, x: Int, count: Int, coverage: UInt8) {
         if let clip {
             let m = clip.coverage + (y - clip.originY) * clip.width + (x - clip.originX)
-            let c = UInt32(coverage)
-            for i in 0..<count { scratch[i] = UInt8(truncatingIfNeeded: mul255(UInt32(m[i]), c)) }
+            multiplyCoverage(scratch, m, UInt32(coverage), count)
             blendRun(dst(y, x), count, pixel, scratch, mode)
         } else {
             blendSpan(dst(y, x), count, pixel, UInt32(coverage), mode)
@@ -32,7 +31,7 @@ struct ColorFillSink: CoverageSink {
     mutating func cells(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
         if let clip {
             let m = clip.coverage + (y - clip.originY) * clip.width + (x - clip.originX)
-            for i in 0..<count { scratch[i] = UInt8(truncatingIfNeeded: mul255(UInt32(m[i]), UInt32(coverage[i]))) }
+            multiplyCoverage(scratch, m, coverage, count)
             blendRun(dst(y, x), count, pixel, scratch, mode)
         } else {
             blendRun(dst(y, x), count, pixel, coverage, mode)
@@ -129,7 +128,7 @@ extension Surface {
             let dst = pixels + (py - originY) * stride + (r.x - originX)
             if let clip {
                 let c = clip.coverage + (py - clip.originY) * clip.width + (r.x - clip.originX)
-                for i in 0..<r.width { row[i] = UInt8(truncatingIfNeeded: mul255(UInt32(m[i]), UInt32(c[i]))) }
+                multiplyCoverage(row, m, c, r.width)
                 blendRun(dst, r.width, s, row, blend)
             } else {
                 blendRun(dst, r.width, s, m, blend)

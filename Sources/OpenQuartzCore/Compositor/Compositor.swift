@@ -16,12 +16,28 @@ struct Target {
 
     /// The same target, further clipped by a path.
     func clipped(to path: Raster.Path, through m: ProjectiveTransform, antialias: Bool, stats: RenderStatistics) -> Target {
-        let region = visible.intersection(PixelRect(covering: DeviceRect(path.boundsRect, through: m)))
+        clipped(within: DeviceRect(path.boundsRect, through: m), stats: stats) {
+            $0.fill(path, transform: m, rule: .nonZero, antialias: antialias)
+        }
+    }
+
+    /// The same target, further clipped by the layer's rounded bounds (`masksToBounds`).
+    func clipped(toBoundsOf n: RenderNode, through m: ProjectiveTransform, antialias: Bool, stats: RenderStatistics) -> Target {
+        guard let box = RoundedRect.deviceBox(n.bounds, n.corners, through: m) else {
+            return clipped(to: n.outline, through: m, antialias: antialias, stats: stats)
+        }
+        return clipped(within: DeviceRect(minX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY), stats: stats) {
+            $0.fill(box)
+        }
+    }
+
+    private func clipped(within shape: DeviceRect, stats: RenderStatistics, fill: (Mask) -> Void) -> Target {
+        let region = visible.intersection(PixelRect(covering: shape))
         var t = self
         t.visible = region
         if region.isEmpty { return t }
         let mask = Mask(width: region.width, height: region.height, originX: region.x0, originY: region.y0)
-        mask.fill(path, transform: m, rule: .nonZero, antialias: antialias)
+        fill(mask)
         if let c = clip { mask.multiply(by: c) }
         stats.countMask()
         t.clip = mask
@@ -96,7 +112,7 @@ struct Compositor {
         }
         var inner = t
         if n.masksToBounds {
-            inner = t.clipped(to: n.outline, through: m, antialias: aa, stats: stats)
+            inner = t.clipped(toBoundsOf: n, through: m, antialias: aa, stats: stats)
             if inner.visible.isEmpty {
                 drawBorder(n, m: m, alpha: a, antialias: aa, into: t)
                 return
@@ -123,6 +139,8 @@ struct Compositor {
             let p1 = m.apply(Double(n.bounds.maxX), Double(n.bounds.maxY))
             t.surface.fillRect(x: min(p0.x, p1.x), y: min(p0.y, p1.y), width: abs(p1.x - p0.x),
                                height: abs(p1.y - p0.y), color: color, clip: t.clip, antialias: antialias)
+        } else if let box = RoundedRect.deviceBox(n.bounds, n.corners, through: m) {
+            t.surface.fill(box, color: color, clip: t.clip)
         } else {
             t.surface.fill(n.outline, transform: m, rule: .nonZero, color: color,
                            clip: t.clip, antialias: antialias)
@@ -134,9 +152,17 @@ struct Compositor {
     private func drawBorder(_ n: RenderNode, m: ProjectiveTransform, alpha a: Float, antialias: Bool, into t: Target) {
         guard n.hasBorder, let color = n.borderColor else { return }
         let w = n.borderWidth, b = n.bounds
-        var path = n.outline
         let innerRect = b.insetBy(dx: w, dy: w)
-        if innerRect.width > 0 && innerRect.height > 0 {
+        let hasHole = innerRect.width > 0 && innerRect.height > 0
+        if let outer = RoundedRect.deviceBox(b, n.corners, through: m) {
+            let hole = hasHole ? RoundedRect.deviceBox(innerRect, n.corners.inset(by: w), through: m) : nil
+            if hole != nil || !hasHole {
+                t.surface.fill(outer, hole: hole, color: color.withAlpha(multipliedBy: a), clip: t.clip)
+                return
+            }
+        }
+        var path = n.outline
+        if hasHole {
             path.append(boundsPath(innerRect, n.corners.inset(by: w)))
             t.surface.fill(path, transform: m, rule: .evenOdd, color: color.withAlpha(multipliedBy: a),
                            clip: t.clip, antialias: antialias)
@@ -338,7 +364,7 @@ struct Compositor {
         let sigma = Double(s.sigma) * ProjectiveTransform(plane: world).linearScale
         var target = t
         if n.masksToBounds {
-            target = t.clipped(to: n.outline, through: ProjectiveTransform(plane: world),
+            target = t.clipped(toBoundsOf: n, through: ProjectiveTransform(plane: world),
                                antialias: true, stats: stats)
         }
         let color = s.color.withAlpha(multipliedBy: alpha * shapeAlpha)
@@ -381,7 +407,11 @@ struct Compositor {
         if n.masksToBounds {
             let m = ProjectiveTransform(plane: world)
             let c = Mask(width: g.width, height: g.height, originX: g.originX, originY: g.originY)
-            c.fill(n.outline, transform: m, rule: .nonZero, antialias: true)
+            if let box = RoundedRect.deviceBox(n.bounds, n.corners, through: m) {
+                c.fill(box)
+            } else {
+                c.fill(n.outline, transform: m, rule: .nonZero, antialias: true)
+            }
             stats.countMask()
             clip = c
         }

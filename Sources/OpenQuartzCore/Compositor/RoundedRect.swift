@@ -52,3 +52,22 @@ enum RoundedRect {
         p.cubic(to: e.0, e.1, control1: c1.0, c1.1, control2: c2.0, c2.1)
     }
 }
+
+extension RoundedRect {
+    /// The rounded rectangle in device space when `m` maps it to an axis-aligned box (a scale
+    /// and a translation, flips included), for the rasterizer's closed-form coverage; nil under
+    /// rotation or perspective, and for continuous corners, which are not ellipse quarters.
+    static func deviceBox(_ b: CGRect, _ c: CornerShape, through m: ProjectiveTransform) -> RoundedBox? {
+        guard m.isAffine, m.m12 == 0, m.m21 == 0, m.m11 != 0, m.m22 != 0 else { return nil }
+        let half = min(b.width, b.height) / 2
+        var r = SIMD4<Double>(Double(c.radii.0), Double(c.radii.1), Double(c.radii.2), Double(c.radii.3))
+        if c.continuous && r.max() > 0 && (r * 1.52866483).max() <= Double(half) { return nil }
+        let x0 = Double(b.minX) * m.m11 + m.m31, x1 = Double(b.maxX) * m.m11 + m.m31
+        let y0 = Double(b.minY) * m.m22 + m.m32, y1 = Double(b.maxY) * m.m22 + m.m32
+        // A flip moves each corner to the mirrored position on the device.
+        if m.m11 < 0 { r = SIMD4(r[1], r[0], r[3], r[2]) }
+        if m.m22 < 0 { r = SIMD4(r[3], r[2], r[1], r[0]) }
+        return RoundedBox(minX: min(x0, x1), minY: min(y0, y1), maxX: max(x0, x1), maxY: max(y0, y1),
+                          radiusX: r * abs(m.m11), radiusY: r * abs(m.m22))
+    }
+}

@@ -1,0 +1,314 @@
+/// An axis-aligned rectangle with elliptical corners, in device pixels: the shape of most layers
+/// (background, border, `masksToBounds` clip) once their transform is a scale and a translation.
+///
+/// Its coverage is computed in closed form instead of through the path rasterizer: the exact
+/// area of the shape in each pixel is the pixel's overlap with the rectangle minus, for each
+/// corner, the area of the pixel inside the corner's box but outside its ellipse. That cut
+/// area has a primitive F (`CornerArc`), evaluated once per pixel corner of the corner's box,
+/// so there is nothing to flatten, sort or accumulate: tiny rounded rectangles (many-small)
+/// and large ones alike cost little more than the pixels they touch.
+public struct RoundedBox: Sendable, Equatable {
+    public var minX, minY, maxX, maxY: Double
+    /// Horizontal and vertical radius of each corner, in the order top-left, top-right,
+    /// bottom-right, bottom-left (y down). A corner is square unless both are positive. The
+    /// two radii along one side must not add up to more than that side.
+    public var radiusX: SIMD4<Double>, radiusY: SIMD4<Double>
+
+    public init(minX: Double, minY: Double, maxX: Double, maxY: Double,
+                radiusX: SIMD4<Double> = .zero, radiusY: SIMD4<Double> = .zero) {
+        self.minX = minX; self.minY = minY; self.maxX = maxX; self.maxY = maxY
+        let round = (radiusX .> 0) .& (radiusY .> 0)
+        self.radiusX = SIMD4<Double>.zero.replacing(with: radiusX, where: round)
+        self.radiusY = SIMD4<Double>.zero.replacing(with: radiusY, where: round)
+    }
+
+    var isEmpty: Bool { !(maxX > minX && maxY > minY) }
+    var isFinite: Bool { minX.isFinite && minY.isFinite && maxX.isFinite && maxY.isFinite }
+}
+
+/// The area of one corner's cut, normalised to the unit circle: s runs from the corner's
+/// vertical edge inwards (0 at the edge, 1 at the ellipse's centre), t from its horizontal
+/// edge inwards. The cut is {t < g(s)}, g(s) = 1 − √(1 − (1 − s)²), and F(u, v) is its area
+/// within [0, u] × [0, v]. Left of s*(v) = g⁻¹(v) = g(v) the cut is taller than v; right of
+/// it the cut is g itself, whose integral from s* to u is (u − s*) − (P(1 − s*) − P(1 − u))
+/// with P(w) = ∫₀ʷ √(1 − x²) dx.
+enum CornerArc {
+    /// P(w) = (w·√(1 − w²) + asin w) / 2 for 0 ≤ w ≤ 1, given √(1 − w²).
+    @inline(__always)
+    static func quarterArea(_ w: Double, _ root: Double) -> Double {
+        0.5 * (w * root + arcsine(w))
+    }
+
+    /// asin on [0, 1] within 2·10⁻⁸ (Abramowitz and Stegun 4.4.46), without a libm call.
+    @inline(__always)
+    static func arcsine(_ x: Double) -> Double {
+        var p = -0.0012624911
+        p = p * x + 0.0066700901
+        p = p * x - 0.0170881256
+        p = p * x + 0.0308918810
+        p = p * x - 0.0501743046
+        p = p * x + 0.0889789874
+        p = p * x - 0.2145988016
+        p = p * x + 1.5707963050
+        return 1.5707963267948966 - max(1 - x, 0).squareRoot() * p
+    }
+
+    /// What F(·, v) needs of one v.
+    struct Level {
+        let v: Double, sStar: Double, pStar: Double
+        init(_ v: Double) {
+            self.v = v
+            let w = (v * (2 - v)).squareRoot() // 1 − s*
+            sStar = 1 - w
+            pStar = CornerArc.quarterArea(w, 1 - v)
+        }
+    }
+
+    /// P(1 − u) for a column boundary at u.
+    @inline(__always)
+    static func columnArea(_ u: Double) -> Double {
+        quarterArea(1 - u, (u * (2 - u)).squareRoot())
+    }
+
+    @inline(__always)
+    static func area(_ u: Double, _ pu: Double, _ l: Level) -> Double {
+        u <= l.sStar ? u * l.v : l.sStar * l.v + (u - l.sStar) - (l.pStar - pu)
+    }
+}
+
+/// One corner of a rounded box as the scan sees it: the columns its box spans, with s and
+/// P(1 − s) at each column boundary (computed once), and F along the current row's two
+/// boundaries (the upper one carried over from the row above, so each row costs one new
+/// boundary), so each pixel's cut is four table reads.
+struct CornerScan {
+    /// Pixel columns [x0, x1) the corner's box overlaps.
+    var x0 = 0, x1 = 0
+    var rx = 0.0, ry = 0.0
+    /// The corner's vertical and horizontal edges, and whether s and t grow with x and y.
+    var edgeX = 0.0, edgeY = 0.0
+    var right = true, down = true
+    /// Per column boundary: u, P(1 − u), and two slots of F along a row boundary.
+    var u, pu, slotA, slotB: UnsafeMutablePointer<Double>
+    /// F along the current row's boundary nearer the corner's edge, and the farther one.
+    var near, far: UnsafeMutablePointer<Double>
+    /// The row bottom y whose F is in `bottom`, for the next row's top.
+    var bottomY = Double.nan
+    var bottom: UnsafeMutablePointer<Double>
+    var active = false
+
+    var columns: Int { x1 - x0 + 1 }
+
+    init(box b: RoundedBox, corner k: Int, table: UnsafeMutablePointer<Double>) {
+        rx = b.radiusX[k]; ry = b.radiusY[k]
+        right = k == 0 || k == 3
+        down = k < 2
+        edgeX = right ? b.minX : b.maxX
+        edgeY = down ? b.minY : b.maxY
+        x0 = Int((right ? edgeX : edgeX - rx).rounded(.down))
+        x1 = Int((right ? edgeX + rx : edgeX).rounded(.up))
+        let n = x1 - x0 + 1
+        u = table; pu = table + n; slotA = table + 2 * n; slotB = table + 3 * n
+        near = slotA; far = slotB; bottom = slotB
+        for j in 0..<n {
+            let d = right ? Double(x0 + j) - edgeX : edgeX - Double(x0 + j)
+            let v = min(max(d / rx, 0), 1)
+            u[j] = v
+            pu[j] = CornerArc.columnArea(v)
+        }
+    }
+
+    /// Doubles of table one corner of `b` needs.
+    static func tableSize(_ b: RoundedBox, _ k: Int) -> Int {
+        let rx = b.radiusX[k]
+        return rx > 0 ? 4 * (Int(rx.rounded(.up)) + 3) : 0
+    }
+
+    @inline(__always)
+    private func t(_ y: Double) -> Double {
+        min(max((down ? y - edgeY : edgeY - y) / ry, 0), 1)
+    }
+
+    private func areas(_ v: Double, into out: UnsafeMutablePointer<Double>) {
+        let l = CornerArc.Level(v)
+        for j in 0..<columns { out[j] = CornerArc.area(u[j], pu[j], l) }
+    }
+
+    /// Moves to the row [top, bottom]; false when the corner does not reach into it.
+    mutating func row(top: Double, bottom rowBottom: Double) -> Bool {
+        let tTop = t(top), tBottom = t(rowBottom)
+        active = down ? (tBottom > tTop && tTop < 1) : (tTop > tBottom && tBottom < 1)
+        guard active else { return false }
+        // The slot holding F along the last row's bottom now holds this row's top.
+        let topSlot: UnsafeMutablePointer<Double>
+        if bottomY == top {
+            topSlot = bottom
+        } else {
+            topSlot = slotA
+            areas(tTop, into: topSlot)
+        }
+        let bottomSlot = topSlot == slotA ? slotB : slotA
+        areas(tBottom, into: bottomSlot)
+        bottom = bottomSlot
+        bottomY = rowBottom
+        (near, far) = down ? (topSlot, bottomSlot) : (bottomSlot, topSlot)
+        return true
+    }
+
+    /// Subtracts `sign` × the cut area of columns [a, b) from `acc` (indexed from `base`).
+    @inline(__always)
+    func subtract(from acc: UnsafeMutablePointer<Double>, base: Int, _ a: Int, _ b: Int, sign: Double) {
+        let lo = max(a, x0), hi = min(b, x1)
+        guard hi > lo else { return }
+        // F over [u_j, u_j+1] × [t_near, t_far]; u decreases with x on right-side corners.
+        let k = (right ? sign : -sign) * rx * ry
+        for px in lo..<hi {
+            let j = px - x0
+            acc[px - base] -= k * ((far[j + 1] - far[j]) - (near[j + 1] - near[j]))
+        }
+    }
+}
+
+/// Scans a rounded box row by row.
+struct RoundedBoxScan {
+    let box: RoundedBox
+    private let corners: UnsafeMutablePointer<CornerScan>
+    private var count = 0
+    /// The current row's vertical overlap with the box.
+    private(set) var vy = 0.0
+    /// Columns [solid0, solid1) of the current row are inside and clear of every corner.
+    private(set) var solid0 = 0, solid1 = 0
+
+    /// Memory the scan of `b` needs: its corners, then their tables.
+    static func scratchSize(_ b: RoundedBox) -> (corners: Int, doubles: Int) {
+        (4, (0..<4).reduce(0) { $0 + CornerScan.tableSize(b, $1) })
+    }
+
+    init(_ box: RoundedBox, corners: UnsafeMutablePointer<CornerScan>, table: UnsafeMutablePointer<Double>) {
+        self.box = box
+        self.corners = corners
+        var t = table
+        for k in 0..<4 where box.radiusX[k] > 0 {
+            (corners + count).initialize(to: CornerScan(box: box, corner: k, table: t))
+            t += CornerScan.tableSize(box, k)
+            count += 1
+        }
+    }
+
+    /// Moves to pixel row y (rows are visited top to bottom).
+    mutating func row(_ y: Int) {
+        let top = max(Double(y), box.minY), bottom = min(Double(y + 1), box.maxY)
+        vy = max(bottom - top, 0)
+        var s0 = Int(box.minX.rounded(.up)), s1 = Int(box.maxX.rounded(.down))
+        if vy > 0 {
+            for i in 0..<count where corners[i].row(top: top, bottom: bottom) {
+                if corners[i].right { s0 = max(s0, corners[i].x1) } else { s1 = min(s1, corners[i].x0) }
+            }
+        } else {
+            for i in 0..<count { corners[i].active = false }
+        }
+        solid0 = s0; solid1 = max(s1, s0)
+    }
+
+    /// Adds `sign` × the box's area in columns [a, b) of the current row to `acc[0...]`.
+    func accumulate(into acc: UnsafeMutablePointer<Double>, _ a: Int, _ b: Int, sign: Double) {
+        guard vy > 0 else { return }
+        let v = vy * sign
+        for px in a..<b {
+            let hx = max(min(Double(px + 1), box.maxX) - max(Double(px), box.minX), 0)
+            acc[px - a] += hx * v
+        }
+        for i in 0..<count where corners[i].active {
+            corners[i].subtract(from: acc, base: a, a, b, sign: sign)
+        }
+    }
+}
+
+/// 8-bit coverage of an area in [0, 1], rounded as the path rasterizer rounds.
+@inline(__always)
+func coverageByte(_ a: Double) -> UInt8 { UInt8(min(max(a, 0), 1) * 255 + 0.5) }
+
+extension RoundedBox {
+    /// Hands the coverage of the box, minus `hole` (which must lie inside it: a border's inner
+    /// edge), to `sink` row by row over the device rectangle `region`; constant interiors go
+    /// out as spans.
+    func rasterize<S: CoverageSink>(hole: RoundedBox? = nil, region: (x: Int, y: Int, width: Int, height: Int),
+                                    into sink: inout S) {
+        guard !isEmpty, isFinite else { return }
+        let rx0 = max(region.x, Int(minX.rounded(.down))), rx1 = min(region.x + region.width, Int(maxX.rounded(.up)))
+        let ry0 = max(region.y, Int(minY.rounded(.down))), ry1 = min(region.y + region.height, Int(maxY.rounded(.up)))
+        guard rx1 > rx0, ry1 > ry0 else { return }
+        let hole = hole.flatMap { $0.isEmpty || !$0.isFinite ? nil : $0 } ?? RoundedBox(minX: 0, minY: 0, maxX: 0, maxY: 0)
+        let hasHole = !hole.isEmpty
+        let width = rx1 - rx0
+        let so = RoundedBoxScan.scratchSize(self), si = RoundedBoxScan.scratchSize(hole)
+        let doubles = so.doubles + si.doubles + width + (width + 7) / 8
+        withUnsafeTemporaryAllocation(of: CornerScan.self, capacity: so.corners + si.corners) { cornerBuffer in
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: doubles) { buffer in
+                let base = buffer.baseAddress!, cornerBase = cornerBuffer.baseAddress!
+                var outer = RoundedBoxScan(self, corners: cornerBase, table: base)
+                var inner = RoundedBoxScan(hole, corners: cornerBase + so.corners, table: base + so.doubles)
+                let acc = base + so.doubles + si.doubles
+                let bytes = UnsafeMutableRawPointer(acc + width).assumingMemoryBound(to: UInt8.self)
+                for y in ry0..<ry1 {
+                    outer.row(y)
+                    if hasHole { inner.row(y) }
+                    // Constant stretch of the row: the outer box's solid part, less the hole's edges.
+                    var s0 = max(outer.solid0, rx0), s1 = min(outer.solid1, rx1)
+                    var solid = outer.vy
+                    if hasHole && inner.vy > 0 {
+                        if inner.solid1 > inner.solid0 {
+                            s0 = max(s0, inner.solid0); s1 = min(s1, inner.solid1)
+                            solid -= inner.vy
+                        } else {
+                            s1 = min(s1, Int(hole.minX.rounded(.down)))
+                        }
+                    }
+                    @inline(__always) func cells(_ a: Int, _ b: Int) {
+                        guard b > a else { return }
+                        let n = b - a
+                        acc.update(repeating: 0, count: n)
+                        outer.accumulate(into: acc, a, b, sign: 1)
+                        if hasHole { inner.accumulate(into: acc, a, b, sign: -1) }
+                        var any: UInt8 = 0
+                        for i in 0..<n {
+                            let c = coverageByte(acc[i])
+                            bytes[i] = c
+                            any |= c
+                        }
+                        if any != 0 { sink.cells(y: y, x: a, count: n, coverage: bytes) }
+                    }
+                    if s1 > s0 {
+                        cells(rx0, s0)
+                        let c = coverageByte(solid)
+                        if c != 0 { sink.span(y: y, x: s0, count: s1 - s0, coverage: c) }
+                        cells(s1, rx1)
+                    } else {
+                        cells(rx0, rx1)
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Surface {
+    /// Fills a rounded box (minus `hole`, for a border ring) with one colour: exact area
+    /// coverage, as filling its outline as a path gives up to the path's flattening.
+    public func fill(_ box: RoundedBox, hole: RoundedBox? = nil, color: Color, clip: Mask? = nil,
+                     blend: BlendMode = .sourceOver) {
+        let s = color.premultipliedPixel
+        if s == 0 && blend == .sourceOver { return }
+        guard let r = drawableRegion(clip: clip) else { return }
+        var sink = ColorFillSink(surface: self, pixel: s, mode: blend, clip: clip, scratchWidth: r.width)
+        defer { sink.release() }
+        box.rasterize(hole: hole, region: r, into: &sink)
+    }
+}
+
+extension Mask {
+    /// Adds the box's coverage, as `fill(_:transform:rule:antialias:)` does for its outline.
+    public func fill(_ box: RoundedBox) {
+        var sink = MaskUnionSink(mask: self)
+        box.rasterize(region: deviceBounds, into: &sink)
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+@testable import Raster
+
+/// The closed-form rounded-box coverage against exact areas: a disc (Simpson-integrated
+/// overlap), and rounded rectangles as polygons fine enough (1024 segments per corner) that
+/// their area differs from the true shape's by far less than 1/255 per pixel.
+@Suite struct RoundedBoxTests {
+    static let tol = 1.01
+
+    /// The outline of a box with elliptical corners as a fine polygon, clockwise on screen.
+    static func polygon(_ b: RoundedBox) -> [Reference.P] {
+        var out: [Reference.P] = []
+        let n = 1024
+        // Corner centres and the angle each quarter starts at (y down).
+        let corners: [(cx: Double, cy: Double, start: Double, k: Int)] = [
+            (b.minX + b.radiusX[0], b.minY + b.radiusY[0], Double.pi, 0),
+            (b.maxX - b.radiusX[1], b.minY + b.radiusY[1], 1.5 * Double.pi, 1),
+            (b.maxX - b.radiusX[2], b.maxY - b.radiusY[2], 0, 2),
+            (b.minX + b.radiusX[3], b.maxY - b.radiusY[3], 0.5 * Double.pi, 3),
+        ]
+        for c in corners {
+            let rx = b.radiusX[c.k], ry = b.radiusY[c.k]
+            if rx == 0 {
+                let x = c.k == 0 || c.k == 3 ? b.minX : b.maxX, y = c.k < 2 ? b.minY : b.maxY
+                out.append((x, y))
+                continue
+            }
+            for i in 0...n {
+                let a = c.start + Double(i) / Double(n) * Double.pi / 2
+                out.append((c.cx + rx * cos(a), c.cy + ry * sin(a)))
+            }
+        }
+        return out
+    }
+
+    @Test func discEqualsIntegratedArea() {
+        let s = Surface(width: 48, height: 48)
+        let (cx, cy, r) = (24.3, 23.8, 19.6)
+        s.fill(RoundedBox(minX: cx - r, minY: cy - r, maxX: cx + r, maxY: cy + r,
+                          radiusX: SIMD4(repeating: r), radiusY: SIMD4(repeating: r)), color: .white)
+        let err = Reference.maxError(s) { x, y in
+            Reference.discArea(cx: cx, cy: cy, r: r, x0: Double(x), y0: Double(y), x1: Double(x + 1), y1: Double(y + 1))
+        }
+        // Exact, unlike the path of four cubics (within 5/255 of the disc, CoverageTests).
+        #expect(err <= Self.tol)
+    }
+
+    @Test(arguments: [
+        RoundedBox(minX: 1.3, minY: 2.7, maxX: 9.3, maxY: 10.7, radiusX: SIMD4(repeating: 2), radiusY: SIMD4(repeating: 2)),
+        RoundedBox(minX: 3.25, minY: 1.6, maxX: 41.9, maxY: 27.05, radiusX: SIMD4(9.4, 0, 3.3, 12.1), radiusY: SIMD4(9.4, 0, 3.3, 12.1)),
+        RoundedBox(minX: 2.5, minY: 3.5, maxX: 40.5, maxY: 20.5, radiusX: SIMD4(19, 19, 19, 19), radiusY: SIMD4(8.5, 8.5, 8.5, 8.5)),
+        RoundedBox(minX: 0.9, minY: 0.1, maxX: 30.2, maxY: 29.9, radiusX: SIMD4(0.3, 14.6, 0.7, 14.6), radiusY: SIMD4(0.3, 6, 0.7, 2.2)),
+    ])
+    func roundedBoxesMatchFinePolygons(box: RoundedBox) {
+        let s = Surface(width: 48, height: 32)
+        s.fill(box, color: .white)
+        let poly = Self.polygon(box)
+        let err = Reference.maxError(s) { x, y in
+            Reference.area(poly, x0: Double(x), y0: Double(y), x1: Double(x + 1), y1: Double(y + 1))
+        }
+        #expect(err <= Self.tol)
+    }
+
+    @Test func ringIsOuterMinusInner() {
+        let outer = RoundedBox(minX: 2.4, minY: 3.25, maxX: 40.7, maxY: 27.6, radiusX: SIMD4(repeating: 9.5), radiusY: SIMD4(repeating: 9.5))
+        let inner = RoundedBox(minX: 4.4, minY: 5.25, maxX: 38.7, maxY: 25.6, radiusX: SIMD4(repeating: 7.5), radiusY: SIMD4(repeating: 7.5))
+        let s = Surface(width: 44, height: 30)
+        s.fill(outer, hole: inner, color: .white)
+        let po = Self.polygon(outer), pi = Self.polygon(inner)
+        let err = Reference.maxError(s) { x, y in
+            let (x0, y0) = (Double(x), Double(y))
+            return Reference.area(po, x0: x0, y0: y0, x1: x0 + 1, y1: y0 + 1) - Reference.area(pi, x0: x0, y0: y0, x1: x0 + 1, y1: y0 + 1)
+        }
+        #expect(err <= Self.tol)
+        #expect(Reference.alpha(s, 20, 15) == 0) // inside the hole
+        #expect(Reference.alpha(s, 20, 3) == 191) // top edge row: 0.75 of the pixel
+    }
+
+    @Test func clippedToTheSurfaceAndToAClip() {
+        // Partly off the surface, through a clip mask: each pixel is the box's area times the clip.
+        let box = RoundedBox(minX: -5.5, minY: -3.2, maxX: 20.3, maxY: 14.8, radiusX: SIMD4(repeating: 6), radiusY: SIMD4(repeating: 6))
+        let clip = Mask(width: 16, height: 12, originX: 2, originY: 1)
+        for i in 0..<(16 * 12) { clip.coverage[i] = UInt8(i % 256) }
+        let s = Surface(width: 24, height: 16)
+        s.fill(box, color: .white, clip: clip)
+        let poly = Self.polygon(box)
+        let err = Reference.maxError(s) { x, y in
+            let c = Double(clip.value(atDeviceX: x, y: y)) / 255
+            return c * Reference.area(poly, x0: Double(x), y0: Double(y), x1: Double(x + 1), y1: Double(y + 1))
+        }
+        #expect(err <= 1.6) // two roundings: the box's coverage, then times the clip
+    }
+
+    @Test func maskFillMatchesTheOutlinePath() {
+        let box = RoundedBox(minX: 1.7, minY: 2.2, maxX: 30.1, maxY: 21.9, radiusX: SIMD4(repeating: 8), radiusY: SIMD4(repeating: 8))
+        let a = Mask(width: 32, height: 24), b = Mask(width: 32, height: 24)
+        a.fill(box)
+        b.fill(Reference.path(Self.polygon(box)))
+        var worst = 0
+        for i in 0..<(32 * 24) { worst = max(worst, abs(Int(a.coverage[i]) - Int(b.coverage[i]))) }
+        #expect(worst <= 1)
+    }
+}
