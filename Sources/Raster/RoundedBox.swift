@@ -1,3 +1,5 @@
+import Synchronization
+
 /// An axis-aligned rectangle with elliptical corners, in device pixels: the shape of most layers
 /// (background, border, `masksToBounds` clip) once their transform is a scale and a translation.
 ///
@@ -277,7 +279,8 @@ extension RoundedBox {
                         }
                         if any != 0 { sink.cells(y: y, x: a, count: n, coverage: bytes) }
                     }
-                    if s1 > s0 {
+                    // Narrow boxes go out whole: one call per row costs less than three.
+                    if s1 > s0 && s1 - s0 > 16 {
                         cells(rx0, s0)
                         let c = coverageByte(solid)
                         if c != 0 { sink.span(y: y, x: s0, count: s1 - s0, coverage: c) }
@@ -291,6 +294,92 @@ extension RoundedBox {
     }
 }
 
+/// The coverage of small rounded boxes, kept by exact shape and position within a pixel.
+///
+/// A box's coverage depends only on its size, its radii and where it sits inside a pixel, and
+/// interfaces repeat a few small shapes at many places (list rows, dots, badges, grids at
+/// whole or half pixels), so each distinct one is computed once and then copied from here. The
+/// tiles are the same bytes the scan gives at the box's place, up to the floating-point
+/// rounding of its edges (10⁻¹² px).
+final class RoundedBoxTiles: @unchecked Sendable {
+    struct Key: Hashable {
+        var fx, fy, w, h: UInt64
+        var rx, ry: SIMD4<UInt64>
+
+        /// One multiply-xor fold of the twelve words: the dictionary hashes a single word
+        /// instead of twelve (this lookup runs once per small layer per frame).
+        func hash(into hasher: inout Hasher) {
+            var acc: UInt64 = 0x9E37_79B9_7F4A_7C15
+            @inline(__always) func mix(_ v: UInt64) { acc = (acc ^ v) &* 0xFF51_AFD7_ED55_8CCD; acc ^= acc >> 29 }
+            mix(fx); mix(fy); mix(w); mix(h)
+            for k in 0..<4 { mix(rx[k]); mix(ry[k]) }
+            hasher.combine(acc)
+        }
+    }
+
+    struct Tile {
+        let width: Int, height: Int
+        let coverage: [UInt8]
+    }
+
+    /// Tiles of at most this many pixels are kept; larger boxes are scanned in place.
+    static let maxPixels = 1024
+    static let maxTiles = 4096
+    static let shared = RoundedBoxTiles()
+
+    private let tiles = Mutex<[Key: Tile]>([:])
+
+    /// The tile of `box` and the device position of its top-left pixel, or nil when the box is
+    /// too large to keep.
+    func tile(for box: RoundedBox) -> (tile: Tile, x: Int, y: Int)? {
+        let x = box.minX.rounded(.down), y = box.minY.rounded(.down)
+        let fx = box.minX - x, fy = box.minY - y
+        let w = box.maxX - box.minX, h = box.maxY - box.minY
+        let tw = Int((fx + w).rounded(.up)), th = Int((fy + h).rounded(.up))
+        guard tw * th <= RoundedBoxTiles.maxPixels, abs(x) < 1e9, abs(y) < 1e9 else { return nil }
+        let key = Key(fx: fx.bitPattern, fy: fy.bitPattern, w: w.bitPattern, h: h.bitPattern,
+                      rx: SIMD4(box.radiusX[0].bitPattern, box.radiusX[1].bitPattern, box.radiusX[2].bitPattern, box.radiusX[3].bitPattern),
+                      ry: SIMD4(box.radiusY[0].bitPattern, box.radiusY[1].bitPattern, box.radiusY[2].bitPattern, box.radiusY[3].bitPattern))
+        if let t = tiles.withLock({ $0[key] }) { return (t, Int(x), Int(y)) }
+        let canonical = RoundedBox(minX: fx, minY: fy, maxX: fx + w, maxY: fy + h, radiusX: box.radiusX, radiusY: box.radiusY)
+        var sink = TileSink(width: tw, coverage: [UInt8](repeating: 0, count: tw * th))
+        canonical.rasterize(region: (0, 0, tw, th), into: &sink)
+        let t = Tile(width: tw, height: th, coverage: sink.coverage)
+        tiles.withLock {
+            if $0.count >= RoundedBoxTiles.maxTiles { $0.removeAll(keepingCapacity: true) }
+            $0[key] = t
+        }
+        return (t, Int(x), Int(y))
+    }
+
+    /// Hands the tile's rows that lie in `region` to `sink`.
+    static func draw<S: CoverageSink>(_ t: (tile: Tile, x: Int, y: Int), region: (x: Int, y: Int, width: Int, height: Int),
+                                      into sink: inout S) {
+        let x0 = max(t.x, region.x), x1 = min(t.x + t.tile.width, region.x + region.width)
+        let y0 = max(t.y, region.y), y1 = min(t.y + t.tile.height, region.y + region.height)
+        guard x1 > x0, y1 > y0 else { return }
+        t.tile.coverage.withUnsafeBufferPointer { c in
+            for y in y0..<y1 {
+                sink.cells(y: y, x: x0, count: x1 - x0, coverage: c.baseAddress! + (y - t.y) * t.tile.width + (x0 - t.x))
+            }
+        }
+    }
+}
+
+/// Collects coverage into a tile's bytes.
+private struct TileSink: CoverageSink {
+    let width: Int
+    var coverage: [UInt8]
+
+    mutating func span(y: Int, x: Int, count: Int, coverage c: UInt8) {
+        for i in 0..<count { coverage[y * width + x + i] = c }
+    }
+
+    mutating func cells(y: Int, x: Int, count: Int, coverage c: UnsafePointer<UInt8>) {
+        for i in 0..<count { coverage[y * width + x + i] = c[i] }
+    }
+}
+
 extension Surface {
     /// Fills a rounded box (minus `hole`, for a border ring) with one colour: exact area
     /// coverage, as filling its outline as a path gives up to the path's flattening.
@@ -301,7 +390,11 @@ extension Surface {
         guard let r = drawableRegion(clip: clip) else { return }
         var sink = ColorFillSink(surface: self, pixel: s, mode: blend, clip: clip, scratchWidth: r.width)
         defer { sink.release() }
-        box.rasterize(hole: hole, region: r, into: &sink)
+        if hole == nil, let t = RoundedBoxTiles.shared.tile(for: box) {
+            RoundedBoxTiles.draw(t, region: r, into: &sink)
+        } else {
+            box.rasterize(hole: hole, region: r, into: &sink)
+        }
     }
 }
 

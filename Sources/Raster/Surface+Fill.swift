@@ -4,14 +4,15 @@ struct ColorFillSink: CoverageSink {
     let pixel: UInt32
     let mode: BlendMode
     let clip: Mask?
-    let scratch: UnsafeMutablePointer<UInt8>
+    /// Coverage times clip, for one row; only a clipped fill needs it.
+    let scratch: UnsafeMutablePointer<UInt8>?
 
     init(surface: Surface, pixel: UInt32, mode: BlendMode, clip: Mask?, scratchWidth: Int) {
         self.surface = surface; self.pixel = pixel; self.mode = mode; self.clip = clip
-        scratch = .allocate(capacity: max(scratchWidth, 1))
+        scratch = clip == nil ? nil : .allocate(capacity: max(scratchWidth, 1))
     }
 
-    func release() { scratch.deallocate() }
+    func release() { scratch?.deallocate() }
 
     @inline(__always)
     private func dst(_ y: Int, _ x: Int) -> UnsafeMutablePointer<UInt32> {
@@ -21,8 +22,8 @@ struct ColorFillSink: CoverageSink {
     mutating func span(y: Int, x: Int, count: Int, coverage: UInt8) {
         if let clip {
             let m = clip.coverage + (y - clip.originY) * clip.width + (x - clip.originX)
-            multiplyCoverage(scratch, m, UInt32(coverage), count)
-            blendRun(dst(y, x), count, pixel, scratch, mode)
+            multiplyCoverage(scratch!, m, UInt32(coverage), count)
+            blendRun(dst(y, x), count, pixel, scratch!, mode)
         } else {
             blendSpan(dst(y, x), count, pixel, UInt32(coverage), mode)
         }
@@ -31,8 +32,8 @@ struct ColorFillSink: CoverageSink {
     mutating func cells(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
         if let clip {
             let m = clip.coverage + (y - clip.originY) * clip.width + (x - clip.originX)
-            multiplyCoverage(scratch, m, coverage, count)
-            blendRun(dst(y, x), count, pixel, scratch, mode)
+            multiplyCoverage(scratch!, m, coverage, count)
+            blendRun(dst(y, x), count, pixel, scratch!, mode)
         } else {
             blendRun(dst(y, x), count, pixel, coverage, mode)
         }

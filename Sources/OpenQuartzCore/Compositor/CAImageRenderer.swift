@@ -24,6 +24,8 @@ public final class CAImageRenderer: @unchecked Sendable {
     public let statistics = RenderStatistics()
     private let cache = RenderCache()
     private let groups = GroupCache()
+    private let snapshotter = Snapshotter()
+    private let snapshotLock = NSLock()
 
     /// How many threads share a frame: the canvas is cut into horizontal bands rendered in
     /// parallel, each clipped to its band. The result does not depend on the count, except that
@@ -59,7 +61,10 @@ public final class CAImageRenderer: @unchecked Sendable {
         let clear = Color(background)?.premultipliedPixel ?? 0
         groups.isEnabled = cachesFrames
         defer { cache.endFrame(); groups.endFrame() }
-        guard let root = Snapshotter().snapshot(layer, parent: nil) else { surface.clear(clear); return }
+        snapshotLock.lock()
+        let snapshot = snapshotter.snapshot(layer, parent: nil)
+        snapshotLock.unlock()
+        guard let root = snapshot else { surface.clear(clear); return }
         let world = CATransform3DConcat(root.toParent, CATransform3DMakeScale(scale, scale, 1))
         let compositor = Compositor(cache: cache, groups: groups, stats: statistics)
         let bands = min(threads, max(surface.height / 64, 1))

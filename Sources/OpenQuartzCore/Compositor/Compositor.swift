@@ -181,9 +181,10 @@ struct Compositor {
     // MARK: - Sublayers
 
     func drawSublayers(of n: RenderNode, world: CATransform3D, alpha: Float, into t: Target) {
-        let members = RenderingContext.members(of: n)
+        let context = n.context
+        let members = context.members
         if members.isEmpty { return }
-        for item in RenderingContext.drawOrder(members) {
+        for item in context.items {
             let member = members[item.member]
             let w = CATransform3DConcat(flattened(member.toContext), world)
             var target = t

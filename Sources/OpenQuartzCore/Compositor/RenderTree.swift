@@ -1,5 +1,6 @@
 import Foundation
 import Raster
+import Synchronization
 
 /// The render tree: an immutable snapshot of a layer tree, taken once per frame.
 ///
@@ -44,12 +45,17 @@ final class RenderNode: @unchecked Sendable {
     /// Changes whenever anything in the subtree (mask included) changes: with `identity` it
     /// keys the caches of rendered groups.
     let version: UInt64
+    /// The layer's serial number and `modificationCount` when this node was made: a later
+    /// snapshot reuses the node while they are unchanged.
+    let layerSerial: UInt64
+    let layerModification: UInt64
 
     init(kind: Kind, identity: ObjectIdentifier, name: String?, bounds: CGRect, toParent: CATransform3D,
          zPosition: CGFloat, opacity: Float, allowsGroupOpacity: Bool, background: Color?, corners: CornerShape,
          outline: Raster.Path, borderWidth: CGFloat, borderColor: Color?, masksToBounds: Bool, shadow: ShadowSpec?, mask: RenderNode?,
          contents: ContentsSpec?, rasterization: RasterizationSpec?, isDoubleSided: Bool,
-         allowsEdgeAntialiasing: Bool, antialiasedEdges: UInt32, sublayers: [RenderNode], version: UInt64) {
+         allowsEdgeAntialiasing: Bool, antialiasedEdges: UInt32, sublayers: [RenderNode], version: UInt64,
+         layerSerial: UInt64, layerModification: UInt64) {
         self.kind = kind; self.identity = identity; self.name = name; self.bounds = bounds
         self.toParent = toParent; self.zPosition = zPosition; self.opacity = opacity
         self.allowsGroupOpacity = allowsGroupOpacity; self.background = background; self.corners = corners
@@ -60,9 +66,25 @@ final class RenderNode: @unchecked Sendable {
         self.antialiasedEdges = antialiasedEdges
         self.sublayers = sublayers
         self.version = version
+        self.layerSerial = layerSerial
+        self.layerModification = layerModification
     }
 
     var isTransformLayer: Bool { if case .transform = kind { return true } else { return false } }
+
+    /// The sublayers' rendering context and its back-to-front order (depth-sorted and cut in
+    /// 3D): a function of this immutable subtree, so worked out once, on first use, however
+    /// many frames and bands draw the node.
+    var context: RenderingContext.Ordered {
+        orderedContext.withLock { cached in
+            if let cached { return cached }
+            let members = RenderingContext.members(of: self)
+            let ordered = RenderingContext.Ordered(members: members, items: RenderingContext.drawOrder(members))
+            cached = ordered
+            return ordered
+        }
+    }
+    private let orderedContext = Mutex<RenderingContext.Ordered?>(nil)
 
     /// How many things this layer draws itself (background, contents, content layer, border),
     /// ignoring sublayers: group opacity only matters when something overlaps something else.

@@ -14,6 +14,11 @@ enum RenderingContext {
         let order: Int
     }
 
+    struct Ordered {
+        let members: [Member]
+        let items: [DrawItem]
+    }
+
     struct DrawItem {
         let member: Int
         /// A piece of the member's plane, in the context's flattened plane, when the depth sort

@@ -7,7 +7,16 @@ import Raster
 public let shadowSigmaPerRadius: CGFloat = 1.0
 
 /// Builds the render tree from the live layers. Hidden layers are dropped here.
+///
+/// A snapshotter keeps the tree it made last and reuses every node whose layer, sublayers and
+/// mask are unchanged (same `modificationCount`, same transform to the superlayer, same child
+/// nodes), as Core Animation's commit sends only what changed to the render server: a static
+/// tree of 20 000 layers costs a walk, not 20 000 new nodes. Not thread-safe; the renderer
+/// serialises its snapshots.
 final class Snapshotter {
+    /// The tree of the last snapshot.
+    private var previous: RenderNode?
+
     /// Layers of one shape share one outline path: many UIs repeat a few sizes.
     private struct OutlineKey: Hashable {
         var x, y, w, h, r0, r1, r2, r3: CGFloat
@@ -25,26 +34,78 @@ final class Snapshotter {
     }
 
     func snapshot(_ layer: CALayer, parent: CALayer?) -> RenderNode? {
-        if layer.isHidden { return nil }
+        if layer.isHidden { previous = nil; return nil }
         var toParent = layer.localTransform()
         if let p = parent { toParent = CATransform3DConcat(toParent, p.sublayerSpaceTransform()) }
-        return node(layer, toParent: toParent)
+        let root = node(layer, toParent: toParent, previous: previous)
+        previous = root
+        return root
     }
 
-    private func node(_ layer: CALayer, toParent: CATransform3D) -> RenderNode {
-        let b = layer.bounds.standardized
-        let isTransform = layer is CATransformLayer
-        var children: [RenderNode] = []
-        if let subs = layer.sublayers {
-            children.reserveCapacity(subs.count)
-            let sub = layer.sublayerSpaceTransform()
-            let subIsIdentity = CATransform3DIsIdentity(sub)
-            for s in subs where !s.isHidden {
-                var m = s.localTransform()
-                if !subIsIdentity { m = CATransform3DConcat(m, sub) }
-                children.append(node(s, toParent: m))
-            }
+    /// Whether `p` was made from `layer` as it is now (its own properties; not its subtree).
+    @inline(__always)
+    private static func isCurrent(_ p: RenderNode?, _ layer: CALayer) -> Bool {
+        guard let p else { return false }
+        return p.identity == ObjectIdentifier(layer) && p.layerSerial == layer.serialNumber
+            && p.layerModification == layer.modificationCount
+    }
+
+    /// The node for `layer`, reusing `previous` (the last snapshot's node for the same layer, if
+    /// any) or its unchanged descendants.
+    private func node(_ layer: CALayer, toParent: CATransform3D, previous p: RenderNode?) -> RenderNode {
+        let unchanged = Snapshotter.isCurrent(p, layer)
+        // An unchanged leaf without a mask is its old node while its place is the same.
+        if unchanged, layer.storedSublayers?.isEmpty ?? true, layer.storedMask == nil, let p,
+           p.sublayers.isEmpty, p.mask == nil, p.toParent == toParent {
+            return p
         }
+        var children: [RenderNode] = []
+        var reused = unchanged && p!.toParent == toParent
+        if let subs = layer.storedSublayers {
+            children.reserveCapacity(subs.count)
+            let old = p?.sublayers ?? []
+            var byIdentity: [ObjectIdentifier: RenderNode]?
+            var sub: CATransform3D?
+            for s in subs where !s.isHidden {
+                // Last time's node for s: at the same place when the list did not change.
+                let i = children.count
+                var q: RenderNode? = i < old.count && old[i].identity == ObjectIdentifier(s) ? old[i] : nil
+                if q == nil && !old.isEmpty {
+                    if byIdentity == nil { byIdentity = Dictionary(old.map { ($0.identity, $0) }, uniquingKeysWith: { a, _ in a }) }
+                    q = byIdentity?[ObjectIdentifier(s)]
+                }
+                let m: CATransform3D
+                if unchanged, Snapshotter.isCurrent(q, s) {
+                    // Neither s nor this layer (its sublayerTransform) changed: nor did s's place.
+                    m = q!.toParent
+                } else {
+                    if sub == nil { sub = layer.sublayerSpaceTransform() }
+                    m = CATransform3DIsIdentity(sub!) ? s.localTransform() : CATransform3DConcat(s.localTransform(), sub!)
+                }
+                let c = node(s, toParent: m, previous: q)
+                if c !== q || i >= old.count || old[i] !== c { reused = false }
+                children.append(c)
+            }
+            if children.count != old.count { reused = false }
+        } else if p?.sublayers.isEmpty == false {
+            reused = false
+        }
+        let isTransform = layer is CATransformLayer
+        var mask: RenderNode?
+        if !isTransform, let m = layer.mask, !m.isHidden {
+            // The mask is laid out in the host's bounds space like a sublayer, but the host's
+            // sublayerTransform does not apply to it (it is not a sublayer).
+            let q = p?.mask.flatMap { $0.identity == ObjectIdentifier(m) ? $0 : nil }
+            mask = node(m, toParent: Snapshotter.isCurrent(q, m) ? q!.toParent : m.localTransform(), previous: q)
+        }
+        if mask !== p?.mask { reused = false }
+        if reused { return p! }
+        return makeNode(layer, toParent: toParent, children: children, mask: mask, isTransform: isTransform)
+    }
+
+    private func makeNode(_ layer: CALayer, toParent: CATransform3D, children: [RenderNode], mask: RenderNode?,
+                          isTransform: Bool) -> RenderNode {
+        let b = layer.bounds.standardized
         let kind: RenderNode.Kind
         if isTransform {
             kind = .transform
@@ -82,12 +143,6 @@ final class Snapshotter {
                                     minification: SamplingFilter(layer.minificationFilter),
                                     magnification: SamplingFilter(layer.magnificationFilter))
         }
-        var mask: RenderNode?
-        if drawsOwn, let m = layer.mask, !m.isHidden {
-            // The mask is laid out in the host's bounds space like a sublayer, but the host's
-            // sublayerTransform does not apply to it (it is not a sublayer).
-            mask = node(m, toParent: m.localTransform())
-        }
         let background = drawsOwn ? Color(layer.backgroundColor).flatMap { $0.a > 0 ? $0 : nil } : nil
         let border = drawsOwn ? Color(layer.borderColor).flatMap { $0.a > 0 ? $0 : nil } : nil
         return RenderNode(
@@ -101,7 +156,8 @@ final class Snapshotter {
                 ? RasterizationSpec(scale: layer.rasterizationScale > 0 ? layer.rasterizationScale : 1) : nil,
             isDoubleSided: layer.isDoubleSided, allowsEdgeAntialiasing: layer.allowsEdgeAntialiasing,
             antialiasedEdges: layer.edgeAntialiasingMask.rawValue & 0xF,
-            sublayers: children, version: version(of: layer, children: children, mask: mask))
+            sublayers: children, version: version(of: layer, children: children, mask: mask),
+            layerSerial: layer.serialNumber, layerModification: layer.modificationCount)
     }
 
     private func cornerShape(_ layer: CALayer, bounds b: CGRect) -> CornerShape {

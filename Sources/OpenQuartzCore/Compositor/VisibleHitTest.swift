@@ -67,9 +67,10 @@ struct VisibleHitProbe {
     }
 
     private mutating func visitSublayers(of n: RenderNode, world: CATransform3D) {
-        let members = RenderingContext.members(of: n)
+        let context = n.context
+        let members = context.members
         guard !members.isEmpty else { return }
-        for item in RenderingContext.drawOrder(members) {
+        for item in context.items {
             if let fragment = item.fragment {
                 guard let c = local(world), fragment.containsPoint(c.x, c.y) else { continue }
             }
