@@ -24,8 +24,8 @@ public struct RoundedBox: Sendable, Equatable {
         self.radiusY = SIMD4<Double>.zero.replacing(with: radiusY, where: round)
     }
 
-    var isEmpty: Bool { !(maxX > minX && maxY > minY) }
-    var isFinite: Bool { minX.isFinite && minY.isFinite && maxX.isFinite && maxY.isFinite }
+    public var isEmpty: Bool { !(maxX > minX && maxY > minY) }
+    public var isFinite: Bool { minX.isFinite && minY.isFinite && maxX.isFinite && maxY.isFinite }
 }
 
 /// The area of one corner's cut, normalised to the unit circle: s runs from the corner's
@@ -234,7 +234,7 @@ extension RoundedBox {
     /// edge), to `sink` row by row over the device rectangle `region`; constant interiors go
     /// out as spans.
     func rasterize<S: CoverageSink>(hole: RoundedBox? = nil, region: (x: Int, y: Int, width: Int, height: Int),
-                                    into sink: inout S) {
+                                    within visible: PixelRegion? = nil, into sink: inout S) {
         guard !isEmpty, isFinite else { return }
         let rx0 = max(region.x, Int(minX.rounded(.down))), rx1 = min(region.x + region.width, Int(maxX.rounded(.up)))
         let ry0 = max(region.y, Int(minY.rounded(.down))), ry1 = min(region.y + region.height, Int(maxY.rounded(.up)))
@@ -252,6 +252,9 @@ extension RoundedBox {
                 let acc = base + so.doubles + si.doubles
                 let bytes = UnsafeMutableRawPointer(acc + width).assumingMemoryBound(to: UInt8.self)
                 for y in ry0..<ry1 {
+                    // Rows the visible region leaves out cost nothing (the scan recomputes what it
+                    // carries over when rows are skipped).
+                    if let v = visible, v.band(y) == nil { continue }
                     outer.row(y)
                     if hasHole { inner.row(y) }
                     // Constant stretch of the row: the outer box's solid part, less the hole's edges.
@@ -267,6 +270,13 @@ extension RoundedBox {
                     }
                     @inline(__always) func cells(_ a: Int, _ b: Int) {
                         guard b > a else { return }
+                        if let v = visible {
+                            v.forEachRun(y: y, from: a, to: b) { ra, rb in visibleCells(ra, rb) }
+                        } else {
+                            visibleCells(a, b)
+                        }
+                    }
+                    @inline(__always) func visibleCells(_ a: Int, _ b: Int) {
                         let n = b - a
                         acc.update(repeating: 0, count: n)
                         outer.accumulate(into: acc, a, b, sign: 1)
@@ -384,16 +394,16 @@ extension Surface {
     /// Fills a rounded box (minus `hole`, for a border ring) with one colour: exact area
     /// coverage, as filling its outline as a path gives up to the path's flattening.
     public func fill(_ box: RoundedBox, hole: RoundedBox? = nil, color: Color, clip: Mask? = nil,
-                     blend: BlendMode = .sourceOver) {
+                     region: PixelRegion? = nil, blend: BlendMode = .sourceOver) {
         let s = color.premultipliedPixel
         if s == 0 && blend == .sourceOver { return }
-        guard let r = drawableRegion(clip: clip) else { return }
-        var sink = ColorFillSink(surface: self, pixel: s, mode: blend, clip: clip, scratchWidth: r.width)
+        guard let r = drawableRegion(clip: clip, region: region) else { return }
+        var sink = ColorFillSink(surface: self, pixel: s, mode: blend, clip: clip, region: region, scratchWidth: r.width)
         defer { sink.release() }
         if hole == nil, let t = RoundedBoxTiles.shared.tile(for: box) {
             RoundedBoxTiles.draw(t, region: r, into: &sink)
         } else {
-            box.rasterize(hole: hole, region: r, into: &sink)
+            box.rasterize(hole: hole, region: r, within: region, into: &sink)
         }
     }
 }

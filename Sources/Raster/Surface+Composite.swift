@@ -1,36 +1,41 @@
 extension Surface {
     /// Draws `source` at its own device position (both origins align the pixels).
     /// `opacity` and `mask` act as coverage: see `BlendMode`.
-    public func composite(_ source: Surface, opacity: Float = 1, mask: Mask? = nil, blend: BlendMode = .sourceOver) {
+    public func composite(_ source: Surface, opacity: Float = 1, mask: Mask? = nil, region: PixelRegion? = nil,
+                          blend: BlendMode = .sourceOver) {
         let o = UInt32((Color.unit(opacity) * 255).rounded())
         if o == 0 { return }
-        guard let d = drawableRegion(clip: mask), let r = intersect(d, source.deviceBounds) else { return }
+        guard let d = drawableRegion(clip: mask, region: region), let r = intersect(d, source.deviceBounds) else { return }
         let row = UnsafeMutablePointer<UInt8>.allocate(capacity: r.width)
         defer { row.deallocate() }
-        for py in r.y..<(r.y + r.height) {
-            let src = source.pixels + (py - source.originY) * source.stride + (r.x - source.originX)
-            let dst = pixels + (py - originY) * stride + (r.x - originX)
-            let m: UnsafeMutablePointer<UInt8>? = mask.map { $0.coverage + (py - $0.originY) * $0.width + (r.x - $0.originX) }
+        // One run [x0, x0 + n) of row py.
+        func run(_ py: Int, _ x0: Int, _ n: Int) {
+            let src = source.pixels + (py - source.originY) * source.stride + (x0 - source.originX)
+            let dst = pixels + (py - originY) * stride + (x0 - originX)
+            let m: UnsafeMutablePointer<UInt8>? = mask.map { $0.coverage + (py - $0.originY) * $0.width + (x0 - $0.originX) }
             if m == nil && o == 255 && blend == .sourceOver {
-                sourceOverRow(dst, src, r.width)
-                continue
-            }
-            if m == nil && o == 255 && blend == .copy {
-                dst.update(from: src, count: r.width)
-                continue
-            }
-            if blend == .sourceOver {
+                sourceOverRow(dst, src, n)
+            } else if m == nil && o == 255 && blend == .copy {
+                dst.update(from: src, count: n)
+            } else if blend == .sourceOver {
                 if let m {
-                    if o != 255 { multiplyCoverage(row, m, o, r.width) }
-                    sourceOverRowMasked(dst, src, r.width, o == 255 ? m : row)
+                    if o != 255 { multiplyCoverage(row, m, o, n) }
+                    sourceOverRowMasked(dst, src, n, o == 255 ? m : row)
                 } else {
-                    sourceOverRowScaled(dst, src, r.width, o)
+                    sourceOverRowScaled(dst, src, n, o)
                 }
-                continue
+            } else {
+                for i in 0..<n {
+                    let c = m.map { mul255(o, UInt32($0[i])) } ?? o
+                    if c != 0 { dst[i] = Raster.blend(dst[i], src[i], c, blend) }
+                }
             }
-            for i in 0..<r.width {
-                let c = m.map { mul255(o, UInt32($0[i])) } ?? o
-                if c != 0 { dst[i] = Raster.blend(dst[i], src[i], c, blend) }
+        }
+        for py in r.y..<(r.y + r.height) {
+            if let region {
+                region.forEachRun(y: py, from: r.x, to: r.x + r.width) { a, b in run(py, a, b - a) }
+            } else {
+                run(py, r.x, r.width)
             }
         }
     }

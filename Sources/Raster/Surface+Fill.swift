@@ -1,14 +1,16 @@
-/// Blends one colour through coverage, optionally multiplied by a clip mask, into a surface.
+/// Blends one colour through coverage, optionally multiplied by a clip mask and limited to a
+/// region, into a surface.
 struct ColorFillSink: CoverageSink {
     let surface: Surface
     let pixel: UInt32
     let mode: BlendMode
     let clip: Mask?
+    let region: PixelRegion?
     /// Coverage times clip, for one row; only a clipped fill needs it.
     let scratch: UnsafeMutablePointer<UInt8>?
 
-    init(surface: Surface, pixel: UInt32, mode: BlendMode, clip: Mask?, scratchWidth: Int) {
-        self.surface = surface; self.pixel = pixel; self.mode = mode; self.clip = clip
+    init(surface: Surface, pixel: UInt32, mode: BlendMode, clip: Mask?, region: PixelRegion? = nil, scratchWidth: Int) {
+        self.surface = surface; self.pixel = pixel; self.mode = mode; self.clip = clip; self.region = region
         scratch = clip == nil ? nil : .allocate(capacity: max(scratchWidth, 1))
     }
 
@@ -20,6 +22,23 @@ struct ColorFillSink: CoverageSink {
     }
 
     mutating func span(y: Int, x: Int, count: Int, coverage: UInt8) {
+        if let region {
+            region.forEachRun(y: y, from: x, to: x + count) { a, b in spanRun(y: y, x: a, count: b - a, coverage: coverage) }
+        } else {
+            spanRun(y: y, x: x, count: count, coverage: coverage)
+        }
+    }
+
+    mutating func cells(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
+        if let region {
+            region.forEachRun(y: y, from: x, to: x + count) { a, b in cellsRun(y: y, x: a, count: b - a, coverage: coverage + (a - x)) }
+        } else {
+            cellsRun(y: y, x: x, count: count, coverage: coverage)
+        }
+    }
+
+    @inline(__always)
+    private func spanRun(y: Int, x: Int, count: Int, coverage: UInt8) {
         if let clip {
             let m = clip.coverage + (y - clip.originY) * clip.width + (x - clip.originX)
             multiplyCoverage(scratch!, m, UInt32(coverage), count)
@@ -29,7 +48,8 @@ struct ColorFillSink: CoverageSink {
         }
     }
 
-    mutating func cells(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
+    @inline(__always)
+    private func cellsRun(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
         if let clip {
             let m = clip.coverage + (y - clip.originY) * clip.width + (x - clip.originX)
             multiplyCoverage(scratch!, m, coverage, count)
@@ -43,11 +63,17 @@ struct ColorFillSink: CoverageSink {
 extension Surface {
     var deviceBounds: (x: Int, y: Int, width: Int, height: Int) { (originX, originY, width, height) }
 
-    /// The device rectangle drawing may touch: the surface, cut to the clip mask.
-    func drawableRegion(clip: Mask?) -> (x: Int, y: Int, width: Int, height: Int)? {
+    /// The device rectangle drawing may touch: the surface, cut to the clip mask and the region's bounds.
+    func drawableRegion(clip: Mask?, region: PixelRegion? = nil) -> (x: Int, y: Int, width: Int, height: Int)? {
         guard width > 0, height > 0 else { return nil }
-        guard let clip else { return deviceBounds }
-        return intersect(deviceBounds, clip.deviceBounds)
+        var r = deviceBounds
+        if let clip { guard let c = intersect(r, clip.deviceBounds) else { return nil }; r = c }
+        if let region {
+            guard !region.isEmpty,
+                  let c = intersect(r, (region.x0, region.y0, region.x1 - region.x0, region.y1 - region.y0)) else { return nil }
+            r = c
+        }
+        return r
     }
 
     /// Fills `path`, mapped by `transform` into device space, with one colour.
@@ -56,12 +82,12 @@ extension Surface {
     /// signed-area accumulation is then exact on its own and the rasterizer skips its second,
     /// exact pass over pixels that several edges share.
     public func fill(_ path: Path, transform: ProjectiveTransform = .identity, rule: FillRule = .nonZero,
-                     color: Color, clip: Mask? = nil, antialias: Bool = true, blend: BlendMode = .sourceOver,
-                     contoursOverlap: Bool = true) {
+                     color: Color, clip: Mask? = nil, region: PixelRegion? = nil, antialias: Bool = true,
+                     blend: BlendMode = .sourceOver, contoursOverlap: Bool = true) {
         let s = color.premultipliedPixel
         if s == 0 && blend == .sourceOver { return }
-        guard let r = drawableRegion(clip: clip) else { return }
-        var sink = ColorFillSink(surface: self, pixel: s, mode: blend, clip: clip, scratchWidth: r.width)
+        guard let r = drawableRegion(clip: clip, region: region) else { return }
+        var sink = ColorFillSink(surface: self, pixel: s, mode: blend, clip: clip, region: region, scratchWidth: r.width)
         defer { sink.release() }
         rasterize(path, transform: transform, rule: rule, antialias: antialias,
                   targetX: r.x, targetY: r.y, targetWidth: r.width, targetHeight: r.height,
@@ -117,23 +143,16 @@ extension Surface {
         }
     }
 
-    /// Draws `color` through the coverage of `mask` (and `clip`), as for a shadow.
-    public func fill(_ mask: Mask, color: Color, clip: Mask? = nil, blend: BlendMode = .sourceOver) {
+    /// Draws `color` through the coverage of `mask` (and `clip`, within `region`), as for a shadow.
+    public func fill(_ mask: Mask, color: Color, clip: Mask? = nil, region: PixelRegion? = nil,
+                     blend: BlendMode = .sourceOver) {
         let s = color.premultipliedPixel
         if s == 0 && blend == .sourceOver { return }
-        guard let d = drawableRegion(clip: clip), let r = intersect(d, mask.deviceBounds) else { return }
-        let row = UnsafeMutablePointer<UInt8>.allocate(capacity: r.width)
-        defer { row.deallocate() }
+        guard let d = drawableRegion(clip: clip, region: region), let r = intersect(d, mask.deviceBounds) else { return }
+        var sink = ColorFillSink(surface: self, pixel: s, mode: blend, clip: clip, region: region, scratchWidth: r.width)
+        defer { sink.release() }
         for py in r.y..<(r.y + r.height) {
-            let m = mask.coverage + (py - mask.originY) * mask.width + (r.x - mask.originX)
-            let dst = pixels + (py - originY) * stride + (r.x - originX)
-            if let clip {
-                let c = clip.coverage + (py - clip.originY) * clip.width + (r.x - clip.originX)
-                multiplyCoverage(row, m, c, r.width)
-                blendRun(dst, r.width, s, row, blend)
-            } else {
-                blendRun(dst, r.width, s, m, blend)
-            }
+            sink.cells(y: py, x: r.x, count: r.width, coverage: mask.coverage + (py - mask.originY) * mask.width + (r.x - mask.originX))
         }
     }
 }

@@ -37,6 +37,10 @@ public final class CAImageRenderer: @unchecked Sendable {
     /// renders; the pictures are the same either way.
     public var cachesFrames = true
 
+    /// Whether layers hidden under opaque layers drawn later are skipped; only tests turn it
+    /// off, to check that the pictures are the same.
+    var occlusionCulling = true
+
     public init(size: CGSize, scale: CGFloat = 1, background: CGColor? = nil, threads: Int = 1) {
         self.size = size
         self.scale = scale
@@ -66,7 +70,7 @@ public final class CAImageRenderer: @unchecked Sendable {
         snapshotLock.unlock()
         guard let root = snapshot else { surface.clear(clear); return }
         let world = CATransform3DConcat(root.toParent, CATransform3DMakeScale(scale, scale, 1))
-        let compositor = Compositor(cache: cache, groups: groups, stats: statistics)
+        let compositor = Compositor(cache: cache, groups: groups, stats: statistics, occlusionCulling: occlusionCulling)
         let bands = min(threads, max(surface.height / 64, 1))
         if bands <= 1 {
             surface.clear(clear)

@@ -7,6 +7,11 @@ struct Target {
     let surface: Surface
     var clip: Mask?
     var visible: PixelRect
+    /// Device rectangles that opaque layers drawn later will cover: nothing drawn there shows.
+    var occluded: [PixelRect] = []
+    /// Where drawing can still show when `occluded` cuts into the visible part; drawing calls
+    /// skip the rest (occlusion culling). Nil: everywhere.
+    var region: PixelRegion?
 
     init(surface: Surface, clip: Mask? = nil) {
         self.surface = surface
@@ -52,6 +57,8 @@ struct Compositor {
     let cache: RenderCache
     let groups: GroupCache
     let stats: RenderStatistics
+    /// Whether opaque layers cull what lies under them (tests compare against a render without).
+    let occlusionCulling: Bool
 
     /// Draws `n` whose bounds space maps to the target by `world` (homogeneous, row vectors),
     /// `alpha` being the opacity inherited from ancestors that did not form a group.
@@ -133,17 +140,12 @@ struct Compositor {
 
     private func fillBounds(_ n: RenderNode, color: Color, m: ProjectiveTransform,
                             antialias: Bool, into t: Target) {
-        if n.corners.isSquare && m.isAffine && m.m12 == 0 && m.m21 == 0 {
-            // Axis-aligned rectangle: the rasterizer's span fast path.
-            let p0 = m.apply(Double(n.bounds.minX), Double(n.bounds.minY))
-            let p1 = m.apply(Double(n.bounds.maxX), Double(n.bounds.maxY))
-            t.surface.fillRect(x: min(p0.x, p1.x), y: min(p0.y, p1.y), width: abs(p1.x - p0.x),
-                               height: abs(p1.y - p0.y), color: color, clip: t.clip, antialias: antialias)
-        } else if let box = RoundedRect.deviceBox(n.bounds, n.corners, through: m) {
-            t.surface.fill(box, color: color, clip: t.clip)
+        if let box = RoundedRect.deviceBox(n.bounds, n.corners, through: m) {
+            // Axis-aligned: exact coverage in closed form, interiors as spans.
+            t.surface.fill(box, color: color, clip: t.clip, region: t.region)
         } else {
             t.surface.fill(n.outline, transform: m, rule: .nonZero, color: color,
-                           clip: t.clip, antialias: antialias)
+                           clip: t.clip, region: t.region, antialias: antialias)
         }
     }
 
@@ -157,7 +159,7 @@ struct Compositor {
         if let outer = RoundedRect.deviceBox(b, n.corners, through: m) {
             let hole = hasHole ? RoundedRect.deviceBox(innerRect, n.corners.inset(by: w), through: m) : nil
             if hole != nil || !hasHole {
-                t.surface.fill(outer, hole: hole, color: color.withAlpha(multipliedBy: a), clip: t.clip)
+                t.surface.fill(outer, hole: hole, color: color.withAlpha(multipliedBy: a), clip: t.clip, region: t.region)
                 return
             }
         }
@@ -165,10 +167,10 @@ struct Compositor {
         if hasHole {
             path.append(boundsPath(innerRect, n.corners.inset(by: w)))
             t.surface.fill(path, transform: m, rule: .evenOdd, color: color.withAlpha(multipliedBy: a),
-                           clip: t.clip, antialias: antialias)
+                           clip: t.clip, region: t.region, antialias: antialias)
         } else {
             t.surface.fill(path, transform: m, rule: .nonZero, color: color.withAlpha(multipliedBy: a),
-                           clip: t.clip, antialias: antialias)
+                           clip: t.clip, region: t.region, antialias: antialias)
         }
     }
 
@@ -184,7 +186,8 @@ struct Compositor {
         let context = n.context
         let members = context.members
         if members.isEmpty { return }
-        for item in context.items {
+        let occluders = occlusionCulling ? Occlusion.opaqueRects(context, world: world, alpha: alpha, into: t) : nil
+        for (k, item) in context.items.enumerated() {
             let member = members[item.member]
             let w = CATransform3DConcat(flattened(member.toContext), world)
             var target = t
@@ -192,6 +195,11 @@ struct Compositor {
                 // A piece of a layer cut by the depth sort: complementary pieces are filled
                 // without anti-aliasing so that they tile the plane with no seam.
                 target = t.clipped(to: fragment, through: ProjectiveTransform(plane: world), antialias: false, stats: stats)
+            } else if let occluders {
+                guard target.occlude(member.node, world: w, by: occluders, after: k) else {
+                    stats.countOccluded()
+                    continue
+                }
             }
             draw(member.node, world: w, alpha: alpha * member.alpha, into: target)
         }
@@ -239,7 +247,7 @@ struct Compositor {
             g.pixels[i] = mul(p & 0xFF, kr) | (mul((p >> 8) & 0xFF, kg) << 8) | (mul((p >> 16) & 0xFF, kb) << 16)
                 | (mul(p >> 24, ka) << 24)
         }
-        t.surface.composite(g, opacity: alpha, mask: t.clip, blend: .sourceOver)
+        t.surface.composite(g, opacity: alpha, mask: t.clip, region: t.region, blend: .sourceOver)
     }
 
     // MARK: - Groups: opacity, masks and content shadows
@@ -268,7 +276,7 @@ struct Compositor {
                 g = renderGroup(n, world: world, region: region)
                 groups.store(key, g)
             }
-            t.surface.composite(g, opacity: a, mask: t.clip, blend: .sourceOver)
+            t.surface.composite(g, opacity: a, mask: t.clip, region: t.region, blend: .sourceOver)
         } else {
             guard let (g, toTarget) = renderGroupInPlane(n, world: world, scale: nil, visible: t.visible) else { return }
             t.surface.draw(Texture(g), transform: toTarget, filter: .linear, opacity: a, clip: t.clip,
@@ -392,7 +400,7 @@ struct Compositor {
         stats.countMask()
         mask.fill(path, transform: m, rule: .nonZero, antialias: true)
         let blurred = sigma > 0.01 ? gaussianBlur(mask, sigma: sigma) : mask
-        target.surface.fill(blurred, color: color, clip: target.clip)
+        target.surface.fill(blurred, color: color, clip: target.clip, region: target.region)
     }
 
     /// A shadow from the alpha of the rendered content in `g`, drawn behind it.

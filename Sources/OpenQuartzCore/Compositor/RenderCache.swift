@@ -111,6 +111,8 @@ public final class RenderStatistics: @unchecked Sendable {
         public var rasterCacheMisses = 0
         /// Groups composited from an earlier frame's rendering.
         public var groupCacheHits = 0
+        /// Layers not drawn at all because opaque layers drawn later cover them (occlusion culling).
+        public var occludedLayers = 0
     }
 
     private var counts = Counts()
@@ -124,4 +126,5 @@ public final class RenderStatistics: @unchecked Sendable {
     func countRasterHit() { lock.lock(); counts.rasterCacheHits += 1; lock.unlock() }
     func countRasterMiss() { lock.lock(); counts.rasterCacheMisses += 1; lock.unlock() }
     func countGroupHit() { lock.lock(); counts.groupCacheHits += 1; lock.unlock() }
+    func countOccluded() { lock.lock(); counts.occludedLayers += 1; lock.unlock() }
 }

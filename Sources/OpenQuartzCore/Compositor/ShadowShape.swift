@@ -86,7 +86,7 @@ extension Compositor {
             groups.store(key, made)
             coverage = made
         }
-        t.surface.fill(coverage, color: color, clip: t.clip)
+        t.surface.fill(coverage, color: color, clip: t.clip, region: t.region)
         return true
     }
 }
