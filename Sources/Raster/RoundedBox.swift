@@ -135,11 +135,26 @@ struct CornerScan {
         for j in 0..<columns { out[j] = CornerArc.area(u[j], pu[j], l) }
     }
 
-    /// Moves to the row [top, bottom]; false when the corner does not reach into it.
+    /// Moves to the row [top, bottom]; false when the corner does not reach into it. The
+    /// row's F tables are made on first use (`prepare`): rows whose corner pixels are
+    /// occluded never need them.
     mutating func row(top: Double, bottom rowBottom: Double) -> Bool {
+        rowTop = top; rowBottom_ = rowBottom
+        prepared = false
         let tTop = t(top), tBottom = t(rowBottom)
         active = down ? (tBottom > tTop && tTop < 1) : (tTop > tBottom && tBottom < 1)
-        guard active else { return false }
+        return active
+    }
+
+    private var rowTop = 0.0, rowBottom_ = 0.0, prepared = false
+
+    /// The current row's F along both of its boundaries.
+    @inline(__always)
+    mutating func prepare() {
+        guard !prepared else { return }
+        prepared = true
+        let top = rowTop, rowBottom = rowBottom_
+        let tTop = t(top), tBottom = t(rowBottom)
         // The slot holding F along the last row's bottom now holds this row's top.
         let topSlot: UnsafeMutablePointer<Double>
         if bottomY == top {
@@ -153,14 +168,14 @@ struct CornerScan {
         bottom = bottomSlot
         bottomY = rowBottom
         (near, far) = down ? (topSlot, bottomSlot) : (bottomSlot, topSlot)
-        return true
     }
 
     /// Subtracts `sign` × the cut area of columns [a, b) from `acc` (indexed from `base`).
     @inline(__always)
-    func subtract(from acc: UnsafeMutablePointer<Double>, base: Int, _ a: Int, _ b: Int, sign: Double) {
+    mutating func subtract(from acc: UnsafeMutablePointer<Double>, base: Int, _ a: Int, _ b: Int, sign: Double) {
         let lo = max(a, x0), hi = min(b, x1)
         guard hi > lo else { return }
+        prepare()
         // F over [u_j, u_j+1] × [t_near, t_far]; u decreases with x on right-side corners.
         let k = (right ? sign : -sign) * rx * ry
         for px in lo..<hi {
@@ -212,7 +227,7 @@ struct RoundedBoxScan {
     }
 
     /// Adds `sign` × the box's area in columns [a, b) of the current row to `acc[0...]`.
-    func accumulate(into acc: UnsafeMutablePointer<Double>, _ a: Int, _ b: Int, sign: Double) {
+    mutating func accumulate(into acc: UnsafeMutablePointer<Double>, _ a: Int, _ b: Int, sign: Double) {
         guard vy > 0 else { return }
         let v = vy * sign
         for px in a..<b {
@@ -409,9 +424,10 @@ extension Surface {
 }
 
 extension Mask {
-    /// Adds the box's coverage, as `fill(_:transform:rule:antialias:)` does for its outline.
-    public func fill(_ box: RoundedBox) {
+    /// Adds the box's coverage, as `fill(_:transform:rule:antialias:)` does for its outline;
+    /// pixels outside `region` may be left out.
+    public func fill(_ box: RoundedBox, within region: PixelRegion? = nil) {
         var sink = MaskUnionSink(mask: self)
-        box.rasterize(region: deviceBounds, into: &sink)
+        box.rasterize(region: deviceBounds, within: region, into: &sink)
     }
 }

@@ -31,8 +31,9 @@ struct Target {
         guard let box = RoundedRect.deviceBox(n.bounds, n.corners, through: m) else {
             return clipped(to: n.outline, through: m, antialias: antialias, stats: stats)
         }
+        // Pixels outside the region are never drawn through the clip: they may stay empty.
         return clipped(within: DeviceRect(minX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY), stats: stats) {
-            $0.fill(box)
+            $0.fill(box, within: region)
         }
     }
 
@@ -186,7 +187,8 @@ struct Compositor {
         let context = n.context
         let members = context.members
         if members.isEmpty { return }
-        let occluders = occlusionCulling ? Occlusion.opaqueRects(context, world: world, alpha: alpha, into: t) : nil
+        let plan = occlusionCulling && alpha == 1 && t.clip == nil && context.items.count > 1
+            ? n.occlusionPlan(world: world, into: t) : nil
         for (k, item) in context.items.enumerated() {
             let member = members[item.member]
             let w = CATransform3DConcat(flattened(member.toContext), world)
@@ -195,10 +197,17 @@ struct Compositor {
                 // A piece of a layer cut by the depth sort: complementary pieces are filled
                 // without anti-aliasing so that they tile the plane with no seam.
                 target = t.clipped(to: fragment, through: ProjectiveTransform(plane: world), antialias: false, stats: stats)
-            } else if let occluders {
-                guard target.occlude(member.node, world: w, by: occluders, after: k) else {
+            } else if let plan {
+                switch plan.steps[k] {
+                case .draw: break
+                case .outside: continue
+                case .hidden:
                     stats.countOccluded()
                     continue
+                case .narrowed(let extent, let occluded, let region):
+                    target.visible = extent
+                    target.occluded = occluded
+                    target.region = region
                 }
             }
             draw(member.node, world: w, alpha: alpha * member.alpha, into: target)

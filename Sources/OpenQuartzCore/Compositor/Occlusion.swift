@@ -15,7 +15,7 @@ struct Occlusion {
     private var cellStart: [Int32] = []
     private var cellRects: [Int32] = []
     private var gridX0 = 0, gridY0 = 0, columns = 0, rows = 0
-    private static let cellShift = 6
+    private static let cellShift = 5
 
     /// The opaque rectangles of a context's items, or nil when the context cannot occlude (3D
     /// pieces, a clipped or translucent target, fewer than two items, no opaque item).
@@ -89,38 +89,78 @@ struct Occlusion {
     /// The opaque rectangles of items drawn after `item` that overlap `area`, cut to it.
     func covering(_ area: PixelRect, after item: Int) -> [PixelRect] {
         var out: [PixelRect] = []
-        var found: [Int32] = []
-        forEachCell(area) { cell in
-            for k in Int(cellStart[cell])..<Int(cellStart[cell + 1]) {
-                let i = cellRects[k]
-                // A rectangle over several cells is listed in each: take it once.
-                guard rects[Int(i)].item > item, !found.contains(i) else { continue }
-                found.append(i)
-                let c = rects[Int(i)].rect.intersection(area)
-                if !c.isEmpty { out.append(c) }
+        let shift = Occlusion.cellShift
+        cellRects.withUnsafeBufferPointer { entries in
+            rects.withUnsafeBufferPointer { rects in
+                forEachCell(area) { cell in
+                    for k in Int(cellStart[cell])..<Int(cellStart[cell + 1]) {
+                        let e = rects[Int(entries[k])]
+                        guard e.item > item else { continue }
+                        let c = e.rect.intersection(area)
+                        if c.isEmpty { continue }
+                        // A rectangle over several cells is listed in each: report it from the
+                        // cell holding the top-left corner of its overlap only.
+                        let home = ((c.y0 - gridY0) >> shift) * columns + ((c.x0 - gridX0) >> shift)
+                        if home == cell { out.append(c) }
+                    }
+                }
             }
         }
         return out
     }
 }
 
-extension Target {
-    /// Narrows the target for item `k` of a context to the part of the layer's extent that the
-    /// opaque items after it leave visible. False when nothing of it can show.
-    mutating func occlude(_ n: RenderNode, world: CATransform3D, by o: Occlusion, after k: Int) -> Bool {
-        let extent = visible.intersection(PixelRect(covering: Extent.of(n, world: world)))
-        if extent.isEmpty { return false }
-        let holes = o.covering(extent, after: k)
-        if holes.isEmpty { return true }
-        for h in holes where h.x0 <= extent.x0 && h.y0 <= extent.y0 && h.x1 >= extent.x1 && h.y1 >= extent.y1 {
-            return false
+/// What occlusion does to each item of a context for one placement of it (world, target,
+/// what is occluded from outside): a function of the immutable subtree and that placement,
+/// so a node keeps it for the next frame (`RenderNode.occlusionPlan`).
+struct OcclusionPlan {
+    enum Step {
+        /// Drawn as it would be without occlusion.
+        case draw
+        /// Outside the target.
+        case outside
+        /// Entirely under opaque items drawn after it.
+        case hidden
+        /// Drawn only where the region says (its visible extent, what covers it, what is left).
+        case narrowed(PixelRect, [PixelRect], PixelRegion)
+    }
+
+    let steps: [Step]
+
+    struct Key: Equatable {
+        let world: CATransform3D
+        let visible: PixelRect
+        let occluded: [PixelRect]
+    }
+
+    /// The plan for drawing `context` through `world` into `t`, or nil when nothing in it can
+    /// be culled.
+    static func make(_ context: RenderingContext.Ordered, world: CATransform3D, into t: Target) -> OcclusionPlan? {
+        guard let o = Occlusion.opaqueRects(context, world: world, alpha: 1, into: t) else { return nil }
+        var steps: [Step] = []
+        steps.reserveCapacity(context.items.count)
+        var culls = false
+        for (k, item) in context.items.enumerated() {
+            let member = context.members[item.member]
+            let w = CATransform3DConcat(flattened(member.toContext), world)
+            let step = Self.step(member.node, world: w, by: o, after: k, in: t)
+            if case .draw = step {} else { culls = true }
+            steps.append(step)
         }
-        occluded = occluded.compactMap { let c = $0.intersection(extent); return c.isEmpty ? nil : c } + holes
+        return culls ? OcclusionPlan(steps: steps) : nil
+    }
+
+    private static func step(_ n: RenderNode, world: CATransform3D, by o: Occlusion, after k: Int, in t: Target) -> Step {
+        let extent = t.visible.intersection(PixelRect(covering: Extent.of(n, world: world)))
+        if extent.isEmpty { return .outside }
+        let holes = o.covering(extent, after: k)
+        if holes.isEmpty { return .draw }
+        for h in holes where h.x0 <= extent.x0 && h.y0 <= extent.y0 && h.x1 >= extent.x1 && h.y1 >= extent.y1 {
+            return .hidden
+        }
+        let occluded = t.occluded.compactMap { let c = $0.intersection(extent); return c.isEmpty ? nil : c } + holes
         let r = PixelRegion(x0: extent.x0, y0: extent.y0, x1: extent.x1, y1: extent.y1,
                             minus: occluded.map { (x0: $0.x0, y0: $0.y0, x1: $0.x1, y1: $0.y1) })
-        if r.isEmpty { return false }
-        region = r
-        visible = extent
-        return true
+        return r.isEmpty ? .hidden : .narrowed(extent, occluded, r)
     }
 }

@@ -86,6 +86,21 @@ final class RenderNode: @unchecked Sendable {
     }
     private let orderedContext = Mutex<RenderingContext.Ordered?>(nil)
 
+    /// The occlusion plan for drawing the sublayers through `world` into `t` (at full
+    /// inherited opacity), kept for the last few placements: a static scene redrawn every
+    /// frame, in any number of bands, works it out once.
+    func occlusionPlan(world: CATransform3D, into t: Target) -> OcclusionPlan? {
+        let key = OcclusionPlan.Key(world: world, visible: t.visible, occluded: t.occluded)
+        if let hit = occlusionPlans.withLock({ plans in plans.first { $0.key == key } }) { return hit.plan }
+        let plan = OcclusionPlan.make(context, world: world, into: t)
+        occlusionPlans.withLock { plans in
+            if plans.count >= 4 { plans.removeFirst() }
+            plans.append((key, plan))
+        }
+        return plan
+    }
+    private let occlusionPlans = Mutex<[(key: OcclusionPlan.Key, plan: OcclusionPlan?)]>([])
+
     /// How many things this layer draws itself (background, contents, content layer, border),
     /// ignoring sublayers: group opacity only matters when something overlaps something else.
     var ownPrimitiveCount: Int {
