@@ -40,6 +40,17 @@ public final class Mask: @unchecked Sendable {
         coverage.update(repeating: value, count: width * height)
     }
 
+    /// The part of the mask inside a device rectangle (zero where the mask does not reach).
+    public func cropped(to r: (x: Int, y: Int, width: Int, height: Int)) -> Mask {
+        let m = Mask(width: r.width, height: r.height, originX: r.x, originY: r.y)
+        guard let c = intersect(r, deviceBounds) else { return m }
+        for y in c.y..<(c.y + c.height) {
+            (m.coverage + (y - r.y) * r.width + (c.x - r.x))
+                .update(from: coverage + (y - originY) * width + (c.x - originX), count: c.width)
+        }
+        return m
+    }
+
     public func copy() -> Mask {
         let m = Mask(width: width, height: height, originX: originX, originY: originY)
         m.coverage.update(from: coverage, count: width * height)

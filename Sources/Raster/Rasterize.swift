@@ -31,6 +31,13 @@ func rasterize<S: CoverageSink>(_ path: Path, transform: ProjectiveTransform, ru
     }
     guard let r = CoverageRasterizer.region(bounds: bounds, targetX: targetX, targetY: targetY,
                                              targetWidth: targetWidth, targetHeight: targetHeight) else { return }
+    if !antialias {
+        // Pixel-centre sampling needs no per-cell memory: crossings per row.
+        var scan = SampledScanline(originX: r.x, originY: r.y, width: r.width, height: r.height)
+        source.flatten(transform: m, tolerance: fillTolerance, into: &scan)
+        scan.sweep(rule: rule, into: &sink)
+        return
+    }
     // Working memory is 8 bytes per cell of the region; very large regions (beyond ~4 Mpx) are
     // done in bands of rows, flattening the path once per band, to keep that bounded.
     let bandRows = max(1, maxRasterCells / (r.width + 2))

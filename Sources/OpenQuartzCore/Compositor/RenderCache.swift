@@ -48,7 +48,7 @@ final class RenderCache: @unchecked Sendable {
 /// `maxIdleFrames` frames are evicted, and the total is kept under `byteLimit`.
 final class GroupCache: @unchecked Sendable {
     struct Key: Hashable {
-        enum Kind: Hashable { case group, shadow(sigma: Double, hole: PixelRect?) }
+        enum Kind: Hashable { case group, shadow(sigma: Double, hole: PixelRect?), pathShadow(sigma: Double) }
         let kind: Kind
         let identity: ObjectIdentifier
         let version: UInt64
