@@ -15,6 +15,9 @@ public final class Surface: @unchecked Sendable {
     /// Pixels per row (equals `width`; kept explicit for views and codecs).
     public let stride: Int
     public let pixels: UnsafeMutablePointer<UInt32>
+    /// The surface whose pixels a band view draws into (kept alive by the view); nil when the
+    /// surface owns its pixels.
+    private let owner: Surface?
 
     /// A transparent surface.
     public init(width: Int, height: Int, originX: Int = 0, originY: Int = 0) {
@@ -27,9 +30,23 @@ public final class Surface: @unchecked Sendable {
         let count = max(width * height, 1)
         pixels = .allocate(capacity: count)
         pixels.initialize(repeating: 0, count: count)
+        owner = nil
     }
 
-    deinit { pixels.deallocate() }
+    /// Rows [y0, y1) of `surface` as a surface of their own, sharing its pixels: threads draw
+    /// bands of one canvas in place, with nothing to allocate or copy back.
+    public init(rowsOf surface: Surface, _ y0: Int, _ y1: Int) {
+        precondition(0 <= y0 && y0 <= y1 && y1 <= surface.height, "Band outside the surface")
+        width = surface.width
+        height = y1 - y0
+        originX = surface.originX
+        originY = surface.originY + y0
+        stride = surface.stride
+        pixels = surface.pixels + y0 * surface.stride
+        owner = surface
+    }
+
+    deinit { if owner == nil { pixels.deallocate() } }
 
     @inline(__always)
     public func pixel(x: Int, y: Int) -> UInt32 { pixels[y * stride + x] }

@@ -77,17 +77,15 @@ public final class CAImageRenderer: @unchecked Sendable {
             compositor.draw(root, world: world, alpha: 1, into: Target(surface: surface))
             return
         }
-        // Each band is its own surface positioned on the canvas; rows are copied back once done.
+        // Each band is a view of its rows of the canvas, drawn in place.
         let rows = (surface.height + bands - 1) / bands
         let out = UncheckedSendable(surface)
         DispatchQueue.concurrentPerform(iterations: bands) { i in
             let y0 = i * rows, y1 = min(y0 + rows, out.value.height)
             guard y0 < y1 else { return }
-            let band = Surface(width: out.value.width, height: y1 - y0, originX: out.value.originX,
-                               originY: out.value.originY + y0)
+            let band = Surface(rowsOf: out.value, y0, y1)
             band.clear(clear)
             compositor.draw(root, world: world, alpha: 1, into: Target(surface: band))
-            (out.value.pixels + y0 * out.value.stride).update(from: band.pixels, count: band.width * band.height)
         }
     }
 }

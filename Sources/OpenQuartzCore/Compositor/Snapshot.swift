@@ -59,16 +59,17 @@ final class Snapshotter {
            p.sublayers.isEmpty, p.mask == nil, p.toParent == toParent {
             return p
         }
-        var children: [RenderNode] = []
+        // The children are last time's array until one differs; only then is a new one built.
+        let old = p?.sublayers ?? []
+        var fresh: [RenderNode]?
+        var count = 0
         var reused = unchanged && p!.toParent == toParent
         if let subs = layer.storedSublayers {
-            children.reserveCapacity(subs.count)
-            let old = p?.sublayers ?? []
             var byIdentity: [ObjectIdentifier: RenderNode]?
             var sub: CATransform3D?
             for s in subs where !s.isHidden {
                 // Last time's node for s: at the same place when the list did not change.
-                let i = children.count
+                let i = count
                 var q: RenderNode? = i < old.count && old[i].identity == ObjectIdentifier(s) ? old[i] : nil
                 if q == nil && !old.isEmpty {
                     if byIdentity == nil { byIdentity = Dictionary(old.map { ($0.identity, $0) }, uniquingKeysWith: { a, _ in a }) }
@@ -83,13 +84,17 @@ final class Snapshotter {
                     m = CATransform3DIsIdentity(sub!) ? s.localTransform() : CATransform3DConcat(s.localTransform(), sub!)
                 }
                 let c = node(s, toParent: m, previous: q)
-                if c !== q || i >= old.count || old[i] !== c { reused = false }
-                children.append(c)
+                if fresh == nil && (i >= old.count || old[i] !== c) {
+                    fresh = Array(old[0..<i])
+                    fresh!.reserveCapacity(subs.count)
+                }
+                fresh?.append(c)
+                count += 1
             }
-            if children.count != old.count { reused = false }
-        } else if p?.sublayers.isEmpty == false {
-            reused = false
         }
+        if count != old.count && fresh == nil { fresh = Array(old[0..<count]) }
+        if fresh != nil { reused = false }
+        let children = fresh ?? old
         let isTransform = layer is CATransformLayer
         var mask: RenderNode?
         if !isTransform, let m = layer.mask, !m.isHidden {
