@@ -11,12 +11,26 @@ private func scale4(_ p: SIMD16<UInt8>, _ f: SIMD16<UInt8>) -> SIMD16<UInt8> {
     return SIMD16<UInt8>(lowHalf: SIMD8<UInt8>(truncatingIfNeeded: rl), highHalf: SIMD8<UInt8>(truncatingIfNeeded: rh))
 }
 
-/// 255 − alpha of each of 4 pixels, repeated over its 4 channels.
+/// 255 − alpha of each of 4 pixels, repeated over its 4 channels. Written as lane picks, which
+/// LLVM turns into byte shuffles (SSE2 has no 32-bit multiply to spread a byte with).
 @inline(__always)
 private func inverseAlpha4(_ p: SIMD16<UInt8>) -> SIMD16<UInt8> {
-    let a = unsafeBitCast(p, to: SIMD4<UInt32>.self) &>> 24
-    let inv = (SIMD4<UInt32>(repeating: 255) &- a) &* 0x0101_0101
-    return unsafeBitCast(inv, to: SIMD16<UInt8>.self)
+    SIMD16<UInt8>(repeating: 255) &- SIMD16<UInt8>(p[3], p[3], p[3], p[3], p[7], p[7], p[7], p[7],
+                                                    p[11], p[11], p[11], p[11], p[15], p[15], p[15], p[15])
+}
+
+/// Whether all four pixels are opaque, and whether all are transparent: tests on two 64-bit
+/// words (a SIMD comparison reduced to a Bool loops over its lanes).
+@inline(__always)
+private func allOpaque(_ v: SIMD16<UInt8>) -> Bool {
+    let w = unsafeBitCast(v, to: SIMD2<UInt64>.self)
+    return (w[0] & w[1]) & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000
+}
+
+@inline(__always)
+private func allClear(_ v: SIMD16<UInt8>) -> Bool {
+    let w = unsafeBitCast(v, to: SIMD2<UInt64>.self)
+    return w[0] | w[1] == 0
 }
 
 /// dst = src + dst·(1 − src.a) over `count` pixels.
@@ -25,10 +39,9 @@ func sourceOverRow(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UIn
     let d = UnsafeMutableRawPointer(dst), s = UnsafeRawPointer(src)
     while i + 4 <= count {
         let sv = s.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<UInt8>.self)
-        let sw = unsafeBitCast(sv, to: SIMD4<UInt32>.self)
-        if sw & 0xFF00_0000 == SIMD4(repeating: 0xFF00_0000) {
+        if allOpaque(sv) {
             d.storeBytes(of: sv, toByteOffset: i * 4, as: SIMD16<UInt8>.self)
-        } else if sw != .zero {
+        } else if !allClear(sv) {
             let dv = d.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<UInt8>.self)
             d.storeBytes(of: sv &+ scale4(dv, inverseAlpha4(sv)), toByteOffset: i * 4, as: SIMD16<UInt8>.self)
         }
@@ -62,7 +75,7 @@ func sourceOverRowScaled(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePoint
     let f = unsafeBitCast(SIMD4<UInt32>(repeating: c &* 0x0101_0101), to: SIMD16<UInt8>.self)
     while i + 4 <= count {
         let sv = scale4(s.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<UInt8>.self), f)
-        if unsafeBitCast(sv, to: SIMD4<UInt32>.self) != .zero {
+        if !allClear(sv) {
             let dv = d.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<UInt8>.self)
             d.storeBytes(of: sv &+ scale4(dv, inverseAlpha4(sv)), toByteOffset: i * 4, as: SIMD16<UInt8>.self)
         }
@@ -78,8 +91,8 @@ func sourceOverRowScaled(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePoint
 /// Four coverage bytes, each repeated over the four channels of its pixel.
 @inline(__always)
 private func spread4(_ c: UInt32) -> SIMD16<UInt8> {
-    let v = SIMD4<UInt32>(truncatingIfNeeded: unsafeBitCast(c, to: SIMD4<UInt8>.self))
-    return unsafeBitCast(v &* 0x0101_0101, to: SIMD16<UInt8>.self)
+    let v = unsafeBitCast(SIMD4<UInt32>(c, 0, 0, 0), to: SIMD16<UInt8>.self)
+    return SIMD16<UInt8>(v[0], v[0], v[0], v[0], v[1], v[1], v[1], v[1], v[2], v[2], v[2], v[2], v[3], v[3], v[3], v[3])
 }
 
 /// dst = s·c + dst·(1 − s.a·c) for one colour `s` through per-pixel coverage c.
@@ -117,10 +130,9 @@ func sourceOverRowMasked(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePoint
         if c4 != 0 {
             var sv = s.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<UInt8>.self)
             if c4 != 0xFFFF_FFFF { sv = scale4(sv, spread4(c4)) }
-            let sw = unsafeBitCast(sv, to: SIMD4<UInt32>.self)
-            if sw & 0xFF00_0000 == SIMD4(repeating: 0xFF00_0000) {
+            if allOpaque(sv) {
                 d.storeBytes(of: sv, toByteOffset: i * 4, as: SIMD16<UInt8>.self)
-            } else if sw != .zero {
+            } else if !allClear(sv) {
                 let dv = d.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<UInt8>.self)
                 d.storeBytes(of: sv &+ scale4(dv, inverseAlpha4(sv)), toByteOffset: i * 4, as: SIMD16<UInt8>.self)
             }
