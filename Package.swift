@@ -12,7 +12,10 @@ let package = Package(
                        providers: [.apt(["zlib1g-dev"])]),
         // Release builds of the pixel paths drop overflow and exclusivity checks: the inner
         // loops are bounds-checked by construction and tested in debug, where checks stay on.
-        .target(name: "Raster",
+        // The pixel row kernels, in C for the vector instructions Swift's SIMD types do not
+        // reach (AVX2 chosen at run time, SSE2 otherwise).
+        .target(name: "CRasterKernels"),
+        .target(name: "Raster", dependencies: ["CRasterKernels"],
                 swiftSettings: [.unsafeFlags(["-Ounchecked", "-enforce-exclusivity=unchecked"],
                                              .when(configuration: .release))]),
         .target(name: "Codecs", dependencies: ["CZlib", "Raster"]),

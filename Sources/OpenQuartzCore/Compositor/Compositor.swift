@@ -63,7 +63,8 @@ struct Compositor {
 
     /// Draws `n` whose bounds space maps to the target by `world` (homogeneous, row vectors),
     /// `alpha` being the opacity inherited from ancestors that did not form a group.
-    func draw(_ n: RenderNode, world: CATransform3D, alpha: Float, into t: Target) {
+    /// `visible`: the caller knows that `n` reaches into the target (an occlusion plan said so).
+    func draw(_ n: RenderNode, world: CATransform3D, alpha: Float, into t: Target, visible: Bool = false) {
         if t.visible.isEmpty { return }
         if n.isTransformLayer {
             drawSublayers(of: n, world: world, alpha: alpha * n.opacity, into: t)
@@ -72,7 +73,8 @@ struct Compositor {
         let a = alpha * n.opacity
         if a <= 0 { return }
         // A leaf outside the target (another band, or off-canvas) costs a few multiplies.
-        if n.sublayers.isEmpty && t.visible.intersection(PixelRect(covering: Extent.of(n, world: world))).isEmpty { return }
+        if !visible && n.sublayers.isEmpty
+            && t.visible.intersection(PixelRect(covering: Extent.of(n, world: world))).isEmpty { return }
         if let r = n.rasterization {
             drawRasterized(n, spec: r, world: world, alpha: a, into: t)
             return
@@ -199,7 +201,9 @@ struct Compositor {
                 target = t.clipped(to: fragment, through: ProjectiveTransform(plane: world), antialias: false, stats: stats)
             } else if let plan {
                 switch plan.steps[k] {
-                case .draw: break
+                case .draw:
+                    draw(member.node, world: w, alpha: alpha * member.alpha, into: target, visible: true)
+                    continue
                 case .outside: continue
                 case .hidden:
                     stats.countOccluded()
@@ -208,6 +212,8 @@ struct Compositor {
                     target.visible = extent
                     target.occluded = occluded
                     target.region = region
+                    draw(member.node, world: w, alpha: alpha * member.alpha, into: target, visible: true)
+                    continue
                 }
             }
             draw(member.node, world: w, alpha: alpha * member.alpha, into: target)

@@ -133,21 +133,18 @@ struct OcclusionPlan {
         let occluded: [PixelRect]
     }
 
-    /// The plan for drawing `context` through `world` into `t`, or nil when nothing in it can
-    /// be culled.
+    /// The plan for drawing `context` through `world` into `t`, or nil when no item is opaque.
     static func make(_ context: RenderingContext.Ordered, world: CATransform3D, into t: Target) -> OcclusionPlan? {
         guard let o = Occlusion.opaqueRects(context, world: world, alpha: 1, into: t) else { return nil }
         var steps: [Step] = []
         steps.reserveCapacity(context.items.count)
-        var culls = false
         for (k, item) in context.items.enumerated() {
             let member = context.members[item.member]
             let w = CATransform3DConcat(flattened(member.toContext), world)
-            let step = Self.step(member.node, world: w, by: o, after: k, in: t)
-            if case .draw = step {} else { culls = true }
-            steps.append(step)
+            steps.append(Self.step(member.node, world: w, by: o, after: k, in: t))
         }
-        return culls ? OcclusionPlan(steps: steps) : nil
+        // Even with nothing culled the plan says which items reach the target at all.
+        return OcclusionPlan(steps: steps)
     }
 
     private static func step(_ n: RenderNode, world: CATransform3D, by o: Occlusion, after k: Int, in t: Target) -> Step {

@@ -1,0 +1,419 @@
+#include "RasterKernels.h"
+
+// ---------------------------------------------------------------------------------------
+// Scalar reference: every vector path below gives exactly these bytes.
+
+// x·a/255 rounded to nearest, exact for 8-bit x and a: ((t + (t >> 8)) >> 8) with
+// t = x·a + 128, which also equals (t·257) >> 16 (the vector paths' multiply-high).
+static inline uint32_t mul255(uint32_t x, uint32_t a) {
+    uint32_t t = x * a + 128;
+    return (t + (t >> 8)) >> 8;
+}
+
+// Every channel of a premultiplied pixel times a/255, two channels per multiply.
+static inline uint32_t scale_pixel(uint32_t p, uint32_t a) {
+    uint32_t rb = (p & 0x00FF00FFu) * a + 0x00800080u;
+    rb = ((rb + ((rb >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
+    uint32_t ag = ((p >> 8) & 0x00FF00FFu) * a + 0x00800080u;
+    ag = (ag + ((ag >> 8) & 0x00FF00FFu)) & 0xFF00FF00u;
+    return rb | ag;
+}
+
+static inline uint32_t over(uint32_t d, uint32_t s) { return s + scale_pixel(d, 255 - (s >> 24)); }
+
+static void scalar_source_over_row(uint32_t *dst, const uint32_t *src, long n) {
+    for (long i = 0; i < n; i++) {
+        uint32_t p = src[i];
+        if (p >> 24 == 255) dst[i] = p; else if (p) dst[i] = over(dst[i], p);
+    }
+}
+
+static void scalar_source_over_row_scaled(uint32_t *dst, const uint32_t *src, long n, uint32_t c) {
+    for (long i = 0; i < n; i++) {
+        uint32_t p = scale_pixel(src[i], c);
+        if (p) dst[i] = over(dst[i], p);
+    }
+}
+
+static void scalar_source_over_row_masked(uint32_t *dst, const uint32_t *src, long n, const uint8_t *cov) {
+    for (long i = 0; i < n; i++) {
+        uint32_t c = cov[i];
+        if (!c) continue;
+        uint32_t p = c == 255 ? src[i] : scale_pixel(src[i], c);
+        if (p >> 24 == 255) dst[i] = p; else if (p) dst[i] = over(dst[i], p);
+    }
+}
+
+static void scalar_source_over_constant(uint32_t *dst, long n, uint32_t s) {
+    for (long i = 0; i < n; i++) dst[i] = over(dst[i], s);
+}
+
+static void scalar_source_over_masked(uint32_t *dst, long n, uint32_t s, const uint8_t *cov) {
+    int opaque = s >> 24 == 255;
+    for (long i = 0; i < n; i++) {
+        uint32_t c = cov[i];
+        if (c == 255 && opaque) dst[i] = s; else if (c) dst[i] = over(dst[i], c == 255 ? s : scale_pixel(s, c));
+    }
+}
+
+static void scalar_destination_over_masked(uint32_t *dst, long n, uint32_t s, const uint8_t *cov) {
+    for (long i = 0; i < n; i++) {
+        uint32_t c = cov[i];
+        if (!c) continue;
+        uint32_t d = dst[i];
+        dst[i] = d + scale_pixel(c == 255 ? s : scale_pixel(s, c), 255 - (d >> 24));
+    }
+}
+
+static void scalar_multiply_coverage(uint8_t *out, const uint8_t *a, const uint8_t *b, long n) {
+    for (long i = 0; i < n; i++) out[i] = (uint8_t)mul255(a[i], b[i]);
+}
+
+static void scalar_multiply_coverage_constant(uint8_t *out, const uint8_t *a, uint32_t c, long n) {
+    for (long i = 0; i < n; i++) out[i] = (uint8_t)mul255(a[i], c);
+}
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#include <string.h>
+
+// ---------------------------------------------------------------------------------------
+// SSE2 (every x86-64): four pixels, widened to 16-bit lanes, two pixels per register.
+
+static inline __m128i mul255_8(__m128i x, __m128i a) {
+    return _mm_mulhi_epu16(_mm_add_epi16(_mm_mullo_epi16(x, a), _mm_set1_epi16(128)), _mm_set1_epi16(257));
+}
+
+// 255 − alpha of each pixel, over its four 16-bit lanes.
+static inline __m128i inverse_alpha_8(__m128i x) {
+    return _mm_sub_epi16(_mm_set1_epi16(255), _mm_shufflehi_epi16(_mm_shufflelo_epi16(x, 0xFF), 0xFF));
+}
+
+// s over d, both widened.
+static inline __m128i over_8(__m128i s, __m128i d) {
+    return _mm_add_epi16(s, mul255_8(d, inverse_alpha_8(s)));
+}
+
+// Four coverage bytes, each repeated over its pixel's four bytes.
+static inline __m128i spread_4(uint32_t c) {
+    __m128i v = _mm_cvtsi32_si128((int)c);
+    v = _mm_unpacklo_epi8(v, v);
+    return _mm_unpacklo_epi16(v, v);
+}
+
+static inline __m128i load4(const void *p) { return _mm_loadu_si128((const __m128i *)p); }
+static inline void store4(void *p, __m128i v) { _mm_storeu_si128((__m128i *)p, v); }
+static inline uint32_t load_coverage4(const uint8_t *p) { uint32_t c; memcpy(&c, p, 4); return c; }
+
+// s (4 pixels) times per-pixel coverage c4, then over d.
+static inline __m128i over_coverage_4(__m128i s, uint32_t c4, __m128i d) {
+    __m128i z = _mm_setzero_si128(), cb = spread_4(c4);
+    __m128i slo = mul255_8(_mm_unpacklo_epi8(s, z), _mm_unpacklo_epi8(cb, z));
+    __m128i shi = mul255_8(_mm_unpackhi_epi8(s, z), _mm_unpackhi_epi8(cb, z));
+    return _mm_packus_epi16(over_8(slo, _mm_unpacklo_epi8(d, z)), over_8(shi, _mm_unpackhi_epi8(d, z)));
+}
+
+static inline __m128i over_4(__m128i s, __m128i d) {
+    __m128i z = _mm_setzero_si128();
+    return _mm_packus_epi16(over_8(_mm_unpacklo_epi8(s, z), _mm_unpacklo_epi8(d, z)),
+                            over_8(_mm_unpackhi_epi8(s, z), _mm_unpackhi_epi8(d, z)));
+}
+
+static inline int all_opaque_4(__m128i s) {
+    __m128i a = _mm_set1_epi32((int)0xFF000000u);
+    return _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(s, a), a)) == 0xFFFF;
+}
+
+static inline int all_clear_4(__m128i s) {
+    return _mm_movemask_epi8(_mm_cmpeq_epi8(s, _mm_setzero_si128())) == 0xFFFF;
+}
+
+static void sse2_source_over_row(uint32_t *dst, const uint32_t *src, long n) {
+    long i = 0;
+    for (; i + 4 <= n; i += 4) {
+        __m128i s = load4(src + i);
+        if (all_opaque_4(s)) store4(dst + i, s);
+        else if (!all_clear_4(s)) store4(dst + i, over_4(s, load4(dst + i)));
+    }
+    scalar_source_over_row(dst + i, src + i, n - i);
+}
+
+static void sse2_source_over_row_scaled(uint32_t *dst, const uint32_t *src, long n, uint32_t c) {
+    long i = 0;
+    __m128i z = _mm_setzero_si128(), f = _mm_set1_epi16((short)c);
+    for (; i + 4 <= n; i += 4) {
+        __m128i s = load4(src + i);
+        if (all_clear_4(s)) continue;
+        __m128i d = load4(dst + i);
+        __m128i slo = mul255_8(_mm_unpacklo_epi8(s, z), f), shi = mul255_8(_mm_unpackhi_epi8(s, z), f);
+        store4(dst + i, _mm_packus_epi16(over_8(slo, _mm_unpacklo_epi8(d, z)), over_8(shi, _mm_unpackhi_epi8(d, z))));
+    }
+    scalar_source_over_row_scaled(dst + i, src + i, n - i, c);
+}
+
+static void sse2_source_over_row_masked(uint32_t *dst, const uint32_t *src, long n, const uint8_t *cov) {
+    long i = 0;
+    for (; i + 4 <= n; i += 4) {
+        uint32_t c4 = load_coverage4(cov + i);
+        if (!c4) continue;
+        __m128i s = load4(src + i);
+        if (c4 == 0xFFFFFFFFu && all_opaque_4(s)) store4(dst + i, s);
+        else if (!all_clear_4(s)) store4(dst + i, c4 == 0xFFFFFFFFu ? over_4(s, load4(dst + i)) : over_coverage_4(s, c4, load4(dst + i)));
+    }
+    scalar_source_over_row_masked(dst + i, src + i, n - i, cov + i);
+}
+
+static void sse2_source_over_constant(uint32_t *dst, long n, uint32_t s) {
+    long i = 0;
+    __m128i z = _mm_setzero_si128(), sv = _mm_unpacklo_epi8(_mm_set1_epi32((int)s), z), inv = inverse_alpha_8(sv);
+    for (; i + 4 <= n; i += 4) {
+        __m128i d = load4(dst + i);
+        __m128i lo = _mm_add_epi16(sv, mul255_8(_mm_unpacklo_epi8(d, z), inv));
+        __m128i hi = _mm_add_epi16(sv, mul255_8(_mm_unpackhi_epi8(d, z), inv));
+        store4(dst + i, _mm_packus_epi16(lo, hi));
+    }
+    scalar_source_over_constant(dst + i, n - i, s);
+}
+
+static void sse2_source_over_masked(uint32_t *dst, long n, uint32_t s, const uint8_t *cov) {
+    long i = 0;
+    __m128i sv = _mm_set1_epi32((int)s);
+    int opaque = s >> 24 == 255;
+    for (; i + 4 <= n; i += 4) {
+        uint32_t c4 = load_coverage4(cov + i);
+        if (!c4) continue;
+        if (c4 == 0xFFFFFFFFu && opaque) store4(dst + i, sv);
+        else store4(dst + i, over_coverage_4(sv, c4, load4(dst + i)));
+    }
+    scalar_source_over_masked(dst + i, n - i, s, cov + i);
+}
+
+static void sse2_destination_over_masked(uint32_t *dst, long n, uint32_t s, const uint8_t *cov) {
+    long i = 0;
+    __m128i z = _mm_setzero_si128(), sv = _mm_set1_epi32((int)s);
+    for (; i + 4 <= n; i += 4) {
+        uint32_t c4 = load_coverage4(cov + i);
+        if (!c4) continue;
+        __m128i cb = spread_4(c4), d = load4(dst + i);
+        __m128i slo = mul255_8(_mm_unpacklo_epi8(sv, z), _mm_unpacklo_epi8(cb, z));
+        __m128i shi = mul255_8(_mm_unpackhi_epi8(sv, z), _mm_unpackhi_epi8(cb, z));
+        store4(dst + i, _mm_packus_epi16(over_8(_mm_unpacklo_epi8(d, z), slo), over_8(_mm_unpackhi_epi8(d, z), shi)));
+    }
+    scalar_destination_over_masked(dst + i, n - i, s, cov + i);
+}
+
+static void sse2_multiply_coverage(uint8_t *out, const uint8_t *a, const uint8_t *b, long n) {
+    long i = 0;
+    __m128i z = _mm_setzero_si128();
+    for (; i + 16 <= n; i += 16) {
+        __m128i x = load4(a + i), y = load4(b + i);
+        store4(out + i, _mm_packus_epi16(mul255_8(_mm_unpacklo_epi8(x, z), _mm_unpacklo_epi8(y, z)),
+                                         mul255_8(_mm_unpackhi_epi8(x, z), _mm_unpackhi_epi8(y, z))));
+    }
+    scalar_multiply_coverage(out + i, a + i, b + i, n - i);
+}
+
+static void sse2_multiply_coverage_constant(uint8_t *out, const uint8_t *a, uint32_t c, long n) {
+    long i = 0;
+    __m128i z = _mm_setzero_si128(), f = _mm_set1_epi16((short)c);
+    for (; i + 16 <= n; i += 16) {
+        __m128i x = load4(a + i);
+        store4(out + i, _mm_packus_epi16(mul255_8(_mm_unpacklo_epi8(x, z), f), mul255_8(_mm_unpackhi_epi8(x, z), f)));
+    }
+    scalar_multiply_coverage_constant(out + i, a + i, c, n - i);
+}
+
+// ---------------------------------------------------------------------------------------
+// AVX2: eight pixels. Unpacking and packing work within each 128-bit half, so pixels
+// 0, 1, 4, 5 go to the low registers and 2, 3, 6, 7 to the high ones, and packing puts
+// them back in order.
+
+#define AVX2 __attribute__((target("avx2")))
+
+AVX2 static inline __m256i mul255_16(__m256i x, __m256i a) {
+    return _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(x, a), _mm256_set1_epi16(128)), _mm256_set1_epi16(257));
+}
+
+AVX2 static inline __m256i inverse_alpha_16(__m256i x) {
+    return _mm256_sub_epi16(_mm256_set1_epi16(255), _mm256_shufflehi_epi16(_mm256_shufflelo_epi16(x, 0xFF), 0xFF));
+}
+
+AVX2 static inline __m256i over_16(__m256i s, __m256i d) {
+    return _mm256_add_epi16(s, mul255_16(d, inverse_alpha_16(s)));
+}
+
+// Eight coverage bytes, each repeated over its pixel's four bytes.
+AVX2 static inline __m256i spread_8(const uint8_t *c) {
+    __m256i v = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)c));
+    const __m256i pick = _mm256_setr_epi8(0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12,
+                                          0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12);
+    return _mm256_shuffle_epi8(v, pick);
+}
+
+AVX2 static inline __m256i load8(const void *p) { return _mm256_loadu_si256((const __m256i *)p); }
+AVX2 static inline void store8(void *p, __m256i v) { _mm256_storeu_si256((__m256i *)p, v); }
+static inline uint64_t load_coverage8(const uint8_t *p) { uint64_t c; memcpy(&c, p, 8); return c; }
+
+AVX2 static inline __m256i over_8px(__m256i s, __m256i d) {
+    __m256i z = _mm256_setzero_si256();
+    return _mm256_packus_epi16(over_16(_mm256_unpacklo_epi8(s, z), _mm256_unpacklo_epi8(d, z)),
+                               over_16(_mm256_unpackhi_epi8(s, z), _mm256_unpackhi_epi8(d, z)));
+}
+
+AVX2 static inline __m256i over_coverage_8px(__m256i s, const uint8_t *c, __m256i d) {
+    __m256i z = _mm256_setzero_si256(), cb = spread_8(c);
+    __m256i slo = mul255_16(_mm256_unpacklo_epi8(s, z), _mm256_unpacklo_epi8(cb, z));
+    __m256i shi = mul255_16(_mm256_unpackhi_epi8(s, z), _mm256_unpackhi_epi8(cb, z));
+    return _mm256_packus_epi16(over_16(slo, _mm256_unpacklo_epi8(d, z)), over_16(shi, _mm256_unpackhi_epi8(d, z)));
+}
+
+AVX2 static inline int all_opaque_8(__m256i s) {
+    __m256i a = _mm256_set1_epi32((int)0xFF000000u);
+    return _mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_and_si256(s, a), a)) == -1;
+}
+
+AVX2 static inline int all_clear_8(__m256i s) { return _mm256_testz_si256(s, s); }
+
+AVX2 static void avx2_source_over_row(uint32_t *dst, const uint32_t *src, long n) {
+    long i = 0;
+    for (; i + 8 <= n; i += 8) {
+        __m256i s = load8(src + i);
+        if (all_opaque_8(s)) store8(dst + i, s);
+        else if (!all_clear_8(s)) store8(dst + i, over_8px(s, load8(dst + i)));
+    }
+    sse2_source_over_row(dst + i, src + i, n - i);
+}
+
+AVX2 static void avx2_source_over_row_scaled(uint32_t *dst, const uint32_t *src, long n, uint32_t c) {
+    long i = 0;
+    __m256i z = _mm256_setzero_si256(), f = _mm256_set1_epi16((short)c);
+    for (; i + 8 <= n; i += 8) {
+        __m256i s = load8(src + i);
+        if (all_clear_8(s)) continue;
+        __m256i d = load8(dst + i);
+        __m256i slo = mul255_16(_mm256_unpacklo_epi8(s, z), f), shi = mul255_16(_mm256_unpackhi_epi8(s, z), f);
+        store8(dst + i, _mm256_packus_epi16(over_16(slo, _mm256_unpacklo_epi8(d, z)), over_16(shi, _mm256_unpackhi_epi8(d, z))));
+    }
+    sse2_source_over_row_scaled(dst + i, src + i, n - i, c);
+}
+
+AVX2 static void avx2_source_over_row_masked(uint32_t *dst, const uint32_t *src, long n, const uint8_t *cov) {
+    long i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t c8 = load_coverage8(cov + i);
+        if (!c8) continue;
+        __m256i s = load8(src + i);
+        if (c8 == ~(uint64_t)0 && all_opaque_8(s)) store8(dst + i, s);
+        else if (!all_clear_8(s)) store8(dst + i, c8 == ~(uint64_t)0 ? over_8px(s, load8(dst + i)) : over_coverage_8px(s, cov + i, load8(dst + i)));
+    }
+    sse2_source_over_row_masked(dst + i, src + i, n - i, cov + i);
+}
+
+AVX2 static void avx2_source_over_constant(uint32_t *dst, long n, uint32_t s) {
+    long i = 0;
+    __m256i z = _mm256_setzero_si256(), sv = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)s), z);
+    __m256i inv = inverse_alpha_16(sv);
+    for (; i + 8 <= n; i += 8) {
+        __m256i d = load8(dst + i);
+        __m256i lo = _mm256_add_epi16(sv, mul255_16(_mm256_unpacklo_epi8(d, z), inv));
+        __m256i hi = _mm256_add_epi16(sv, mul255_16(_mm256_unpackhi_epi8(d, z), inv));
+        store8(dst + i, _mm256_packus_epi16(lo, hi));
+    }
+    sse2_source_over_constant(dst + i, n - i, s);
+}
+
+AVX2 static void avx2_source_over_masked(uint32_t *dst, long n, uint32_t s, const uint8_t *cov) {
+    long i = 0;
+    __m256i sv = _mm256_set1_epi32((int)s);
+    int opaque = s >> 24 == 255;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t c8 = load_coverage8(cov + i);
+        if (!c8) continue;
+        if (c8 == ~(uint64_t)0 && opaque) store8(dst + i, sv);
+        else store8(dst + i, over_coverage_8px(sv, cov + i, load8(dst + i)));
+    }
+    sse2_source_over_masked(dst + i, n - i, s, cov + i);
+}
+
+AVX2 static void avx2_destination_over_masked(uint32_t *dst, long n, uint32_t s, const uint8_t *cov) {
+    long i = 0;
+    __m256i z = _mm256_setzero_si256(), sv = _mm256_set1_epi32((int)s);
+    for (; i + 8 <= n; i += 8) {
+        if (!load_coverage8(cov + i)) continue;
+        __m256i cb = spread_8(cov + i), d = load8(dst + i);
+        __m256i slo = mul255_16(_mm256_unpacklo_epi8(sv, z), _mm256_unpacklo_epi8(cb, z));
+        __m256i shi = mul255_16(_mm256_unpackhi_epi8(sv, z), _mm256_unpackhi_epi8(cb, z));
+        store8(dst + i, _mm256_packus_epi16(over_16(_mm256_unpacklo_epi8(d, z), slo), over_16(_mm256_unpackhi_epi8(d, z), shi)));
+    }
+    sse2_destination_over_masked(dst + i, n - i, s, cov + i);
+}
+
+AVX2 static void avx2_multiply_coverage(uint8_t *out, const uint8_t *a, const uint8_t *b, long n) {
+    long i = 0;
+    __m256i z = _mm256_setzero_si256();
+    for (; i + 32 <= n; i += 32) {
+        __m256i x = load8(a + i), y = load8(b + i);
+        store8(out + i, _mm256_packus_epi16(mul255_16(_mm256_unpacklo_epi8(x, z), _mm256_unpacklo_epi8(y, z)),
+                                            mul255_16(_mm256_unpackhi_epi8(x, z), _mm256_unpackhi_epi8(y, z))));
+    }
+    sse2_multiply_coverage(out + i, a + i, b + i, n - i);
+}
+
+AVX2 static void avx2_multiply_coverage_constant(uint8_t *out, const uint8_t *a, uint32_t c, long n) {
+    long i = 0;
+    __m256i z = _mm256_setzero_si256(), f = _mm256_set1_epi16((short)c);
+    for (; i + 32 <= n; i += 32) {
+        __m256i x = load8(a + i);
+        store8(out + i, _mm256_packus_epi16(mul255_16(_mm256_unpacklo_epi8(x, z), f), mul255_16(_mm256_unpackhi_epi8(x, z), f)));
+    }
+    sse2_multiply_coverage_constant(out + i, a + i, c, n - i);
+}
+
+static int detected_level(void) {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") ? 2 : 1;
+}
+#else
+static int detected_level(void) { return 0; }
+#endif
+
+// ---------------------------------------------------------------------------------------
+// Dispatch: the level is found on first use (a benign race: every thread computes the same).
+
+static int level = -1;
+
+static inline int vector_level(void) {
+    int l = __atomic_load_n(&level, __ATOMIC_RELAXED);
+    if (l < 0) {
+        l = detected_level();
+        __atomic_store_n(&level, l, __ATOMIC_RELAXED);
+    }
+    return l;
+}
+
+int rk_vector_level(void) { return vector_level(); }
+
+void rk_set_vector_level(int l) {
+    int best = detected_level();
+    __atomic_store_n(&level, l < 0 ? best : (l < best ? l : best), __ATOMIC_RELAXED);
+}
+
+#if defined(__x86_64__)
+#define DISPATCH(name, ...) \
+    switch (vector_level()) { \
+    case 2: avx2_##name(__VA_ARGS__); return; \
+    case 1: sse2_##name(__VA_ARGS__); return; \
+    default: scalar_##name(__VA_ARGS__); return; \
+    }
+#else
+#define DISPATCH(name, ...) scalar_##name(__VA_ARGS__);
+#endif
+
+void rk_source_over_row(uint32_t *dst, const uint32_t *src, long count) { DISPATCH(source_over_row, dst, src, count) }
+void rk_source_over_row_scaled(uint32_t *dst, const uint32_t *src, long count, uint32_t c) { DISPATCH(source_over_row_scaled, dst, src, count, c) }
+void rk_source_over_row_masked(uint32_t *dst, const uint32_t *src, long count, const uint8_t *coverage) { DISPATCH(source_over_row_masked, dst, src, count, coverage) }
+void rk_source_over_constant(uint32_t *dst, long count, uint32_t s) { DISPATCH(source_over_constant, dst, count, s) }
+void rk_source_over_masked(uint32_t *dst, long count, uint32_t s, const uint8_t *coverage) { DISPATCH(source_over_masked, dst, count, s, coverage) }
+void rk_destination_over_masked(uint32_t *dst, long count, uint32_t s, const uint8_t *coverage) { DISPATCH(destination_over_masked, dst, count, s, coverage) }
+void rk_multiply_coverage(uint8_t *out, const uint8_t *a, const uint8_t *b, long count) { DISPATCH(multiply_coverage, out, a, b, count) }
+void rk_multiply_coverage_constant(uint8_t *out, const uint8_t *a, uint32_t c, long count) { DISPATCH(multiply_coverage_constant, out, a, c, count) }

@@ -1,0 +1,32 @@
+// Pixel row kernels for Raster: premultiplied RGBA8 (R, G, B, A in memory) blended in
+// sRGB space, each result rounded exactly as Raster's scalar code rounds (x·a/255 to
+// nearest), so that vector and scalar paths give the same bytes. Written in C for the
+// x86 vector instructions Swift's SIMD types do not reach (byte shuffles, 16-bit
+// multiply-high, 256-bit AVX2 chosen at run time); plain C loops elsewhere.
+#ifndef RASTER_KERNELS_H
+#define RASTER_KERNELS_H
+
+#include <stdint.h>
+
+// dst = src + dst·(1 − src.a)
+void rk_source_over_row(uint32_t *dst, const uint32_t *src, long count);
+// dst = src·c + dst·(1 − src.a·c), one factor c in 0…255
+void rk_source_over_row_scaled(uint32_t *dst, const uint32_t *src, long count, uint32_t c);
+// dst = src·c[i] + dst·(1 − src.a·c[i])
+void rk_source_over_row_masked(uint32_t *dst, const uint32_t *src, long count, const uint8_t *coverage);
+// dst = s + dst·(1 − s.a), one colour s
+void rk_source_over_constant(uint32_t *dst, long count, uint32_t s);
+// dst = s·c[i] + dst·(1 − s.a·c[i]), one colour s
+void rk_source_over_masked(uint32_t *dst, long count, uint32_t s, const uint8_t *coverage);
+// dst = dst + s·c[i]·(1 − dst.a): one colour behind what is there
+void rk_destination_over_masked(uint32_t *dst, long count, uint32_t s, const uint8_t *coverage);
+// out = a·b/255
+void rk_multiply_coverage(uint8_t *out, const uint8_t *a, const uint8_t *b, long count);
+// out = a·c/255, one factor c in 0…255
+void rk_multiply_coverage_constant(uint8_t *out, const uint8_t *a, uint32_t c, long count);
+// Which vector path runs: 2 for AVX2, 1 for SSE2, 0 for plain C.
+int rk_vector_level(void);
+// Chooses a lower path than the CPU allows (tests run every path); −1 restores the best.
+void rk_set_vector_level(int level);
+
+#endif
