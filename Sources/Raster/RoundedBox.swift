@@ -1,5 +1,3 @@
-import Synchronization
-
 /// An axis-aligned rectangle with elliptical corners, in device pixels: the shape of most layers
 /// (background, border, `masksToBounds` clip) once their transform is a scale and a translation.
 ///
@@ -319,125 +317,6 @@ extension RoundedBox {
     }
 }
 
-/// The coverage of small rounded boxes, kept by exact shape and position within a pixel.
-///
-/// A box's coverage depends only on its size, its radii and where it sits inside a pixel, and
-/// interfaces repeat a few small shapes at many places (list rows, dots, badges, grids at
-/// whole or half pixels), so each distinct one is computed once and then copied from here. The
-/// tiles are the same bytes the scan gives at the box's place, up to the floating-point
-/// rounding of its edges (10⁻¹² px).
-final class RoundedBoxTiles: @unchecked Sendable {
-    /// The bit patterns of a box's sub-pixel position, size and radii.
-    struct Key: Equatable {
-        var fx, fy, w, h: UInt64
-        var r0, r1, r2, r3, r4, r5, r6, r7: UInt64
-
-        init(fx: Double, fy: Double, w: Double, h: Double, _ b: RoundedBox) {
-            self.fx = fx.bitPattern; self.fy = fy.bitPattern; self.w = w.bitPattern; self.h = h.bitPattern
-            r0 = b.radiusX[0].bitPattern; r1 = b.radiusX[1].bitPattern; r2 = b.radiusX[2].bitPattern; r3 = b.radiusX[3].bitPattern
-            r4 = b.radiusY[0].bitPattern; r5 = b.radiusY[1].bitPattern; r6 = b.radiusY[2].bitPattern; r7 = b.radiusY[3].bitPattern
-        }
-
-        static func == (a: Key, b: Key) -> Bool {
-            ((a.fx ^ b.fx) | (a.fy ^ b.fy) | (a.w ^ b.w) | (a.h ^ b.h) | (a.r0 ^ b.r0) | (a.r1 ^ b.r1)
-                | (a.r2 ^ b.r2) | (a.r3 ^ b.r3) | (a.r4 ^ b.r4) | (a.r5 ^ b.r5) | (a.r6 ^ b.r6) | (a.r7 ^ b.r7)) == 0
-        }
-
-        /// A multiply-xor fold of the twelve words.
-        var hash: UInt64 {
-            var acc: UInt64 = 0x9E37_79B9_7F4A_7C15
-            @inline(__always) func mix(_ v: UInt64) { acc = (acc ^ v) &* 0xFF51_AFD7_ED55_8CCD; acc ^= acc >> 29 }
-            mix(fx); mix(fy); mix(w); mix(h); mix(r0); mix(r1); mix(r2); mix(r3); mix(r4); mix(r5); mix(r6); mix(r7)
-            return acc
-        }
-    }
-
-    final class Tile: @unchecked Sendable {
-        let width: Int, height: Int
-        let coverage: UnsafeMutablePointer<UInt8>
-        init(width: Int, height: Int) {
-            self.width = width; self.height = height
-            coverage = .allocate(capacity: max(width * height, 1))
-            coverage.initialize(repeating: 0, count: max(width * height, 1))
-        }
-        deinit { coverage.deallocate() }
-    }
-
-    /// Tiles of at most this many pixels are kept; larger boxes are scanned in place.
-    static let maxPixels = 1024
-    static let shared = RoundedBoxTiles()
-
-    /// A two-way set-associative table: a key lives in slot h or its neighbour h ^ 1, and a new
-    /// tile replaces the older of the two. Lookups run once per small layer per frame.
-    private static let slots = 4096
-    private let lock = Mutex(())
-    /// Guarded by `lock`: per slot its key, tile (nil when empty) and when it was stored.
-    private let keys = UnsafeMutablePointer<Key>.allocate(capacity: RoundedBoxTiles.slots)
-    private let tiles = UnsafeMutablePointer<Tile?>.allocate(capacity: RoundedBoxTiles.slots)
-    private let stamps = UnsafeMutablePointer<UInt64>.allocate(capacity: RoundedBoxTiles.slots)
-    private var clock: UInt64 = 0
-
-    private init() {
-        tiles.initialize(repeating: nil, count: RoundedBoxTiles.slots)
-        stamps.initialize(repeating: 0, count: RoundedBoxTiles.slots)
-        keys.initialize(repeating: Key(fx: 0, fy: 0, w: 0, h: 0, RoundedBox(minX: 0, minY: 0, maxX: 0, maxY: 0)),
-                        count: RoundedBoxTiles.slots)
-    }
-
-    /// The tile of `box` and the device position of its top-left pixel, or nil when the box is
-    /// too large to keep.
-    func tile(for box: RoundedBox) -> (tile: Tile, x: Int, y: Int)? {
-        let x = box.minX.rounded(.down), y = box.minY.rounded(.down)
-        let fx = box.minX - x, fy = box.minY - y
-        let w = box.maxX - box.minX, h = box.maxY - box.minY
-        let tw = Int((fx + w).rounded(.up)), th = Int((fy + h).rounded(.up))
-        guard tw * th <= RoundedBoxTiles.maxPixels, abs(x) < 1e9, abs(y) < 1e9 else { return nil }
-        let key = Key(fx: fx, fy: fy, w: w, h: h, box)
-        let slot = Int(truncatingIfNeeded: key.hash) & (RoundedBoxTiles.slots - 1)
-        let found: Tile? = lock.withLock { _ in
-            if tiles[slot] != nil && keys[slot] == key { return tiles[slot] }
-            if tiles[slot ^ 1] != nil && keys[slot ^ 1] == key { return tiles[slot ^ 1] }
-            return nil
-        }
-        if let found { return (found, Int(x), Int(y)) }
-        let canonical = RoundedBox(minX: fx, minY: fy, maxX: fx + w, maxY: fy + h, radiusX: box.radiusX, radiusY: box.radiusY)
-        let tile = Tile(width: tw, height: th)
-        var sink = TileSink(width: tw, coverage: tile.coverage)
-        canonical.rasterize(region: (0, 0, tw, th), into: &sink)
-        lock.withLock { _ in
-            clock += 1
-            let older = stamps[slot] <= stamps[slot ^ 1] ? slot : slot ^ 1
-            keys[older] = key; tiles[older] = tile; stamps[older] = clock
-        }
-        return (tile, Int(x), Int(y))
-    }
-
-    /// Hands the tile's rows that lie in `region` to `sink`.
-    static func draw<S: CoverageSink>(_ t: (tile: Tile, x: Int, y: Int), region: (x: Int, y: Int, width: Int, height: Int),
-                                      into sink: inout S) {
-        let x0 = max(t.x, region.x), x1 = min(t.x + t.tile.width, region.x + region.width)
-        let y0 = max(t.y, region.y), y1 = min(t.y + t.tile.height, region.y + region.height)
-        guard x1 > x0, y1 > y0 else { return }
-        for y in y0..<y1 {
-            sink.cells(y: y, x: x0, count: x1 - x0, coverage: t.tile.coverage + (y - t.y) * t.tile.width + (x0 - t.x))
-        }
-    }
-}
-
-/// Collects coverage into a tile's bytes.
-private struct TileSink: CoverageSink {
-    let width: Int
-    let coverage: UnsafeMutablePointer<UInt8>
-
-    mutating func span(y: Int, x: Int, count: Int, coverage c: UInt8) {
-        for i in 0..<count { coverage[y * width + x + i] = c }
-    }
-
-    mutating func cells(y: Int, x: Int, count: Int, coverage c: UnsafePointer<UInt8>) {
-        for i in 0..<count { coverage[y * width + x + i] = c[i] }
-    }
-}
-
 extension Surface {
     /// Fills a rounded box (minus `hole`, for a border ring) with one colour: exact area
     /// coverage, as filling its outline as a path gives up to the path's flattening.
@@ -448,11 +327,7 @@ extension Surface {
         guard let r = drawableRegion(clip: clip, region: region) else { return }
         var sink = ColorFillSink(surface: self, pixel: s, mode: blend, clip: clip, region: region, scratchWidth: r.width)
         defer { sink.release() }
-        if hole == nil, let t = RoundedBoxTiles.shared.tile(for: box) {
-            RoundedBoxTiles.draw(t, region: r, into: &sink)
-        } else {
-            box.rasterize(hole: hole, region: r, within: region, into: &sink)
-        }
+        RoundedBoxCoverageCache.shared.draw(box, hole: hole, region: r, within: region, into: &sink)
     }
 }
 
@@ -461,6 +336,6 @@ extension Mask {
     /// pixels outside `region` may be left out.
     public func fill(_ box: RoundedBox, within region: PixelRegion? = nil) {
         var sink = MaskUnionSink(mask: self)
-        box.rasterize(region: deviceBounds, within: region, into: &sink)
+        RoundedBoxCoverageCache.shared.draw(box, hole: nil, region: deviceBounds, within: region, into: &sink)
     }
 }

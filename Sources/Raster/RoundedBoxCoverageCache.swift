@@ -1,0 +1,176 @@
+import Synchronization
+
+/// The coverage of rounded boxes (and border rings), kept by exact shape and position within a
+/// pixel, as the row runs the scan produced: partial cells at the edges, one span per row for
+/// the interior.
+///
+/// A box's coverage depends only on its size, its radii and where it sits inside a pixel, and a
+/// frame redraws the same boxes as the last (a static scene, lists of identical rows, grids at
+/// whole or half pixels), so each is scanned once and then replayed: a replay is a few calls per
+/// row instead of the corner integrals. Replayed runs are the same bytes the scan gives at the
+/// box's place, up to the floating-point rounding of its edges (10⁻¹² px). A shape is kept on
+/// its second sighting (one-off shapes, such as a box being animated, never fill the cache), and
+/// the cache holds at most `byteLimit` bytes of runs.
+final class RoundedBoxCoverageCache: @unchecked Sendable {
+    static let shared = RoundedBoxCoverageCache()
+    static let byteLimit = 8 << 20
+
+    /// Bit patterns of a box (and hole) relative to the box's top-left pixel.
+    struct Key: Equatable {
+        var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+                    UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+
+        init(_ b: RoundedBox, _ h: RoundedBox?, dx: Double, dy: Double) {
+            let z: UInt64 = 0
+            words = (z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z, z)
+            withUnsafeMutableBytes(of: &words) { raw in
+                let w = raw.bindMemory(to: UInt64.self)
+                func put(_ i: Int, _ box: RoundedBox) {
+                    w[i] = (box.minX - dx).bitPattern; w[i + 1] = (box.minY - dy).bitPattern
+                    w[i + 2] = (box.maxX - dx).bitPattern; w[i + 3] = (box.maxY - dy).bitPattern
+                    for k in 0..<4 { w[i + 4 + k] = box.radiusX[k].bitPattern; w[i + 8 + k] = box.radiusY[k].bitPattern }
+                }
+                put(0, b)
+                if let h { put(12, h) }
+            }
+        }
+
+        static func == (a: Key, b: Key) -> Bool {
+            withUnsafeBytes(of: a.words) { x in withUnsafeBytes(of: b.words) { y in
+                let p = x.bindMemory(to: UInt64.self), q = y.bindMemory(to: UInt64.self)
+                var d: UInt64 = 0
+                for i in 0..<24 { d |= p[i] ^ q[i] }
+                return d == 0
+            } }
+        }
+
+        /// A multiply-xor fold of the words (the hole's only when there is one).
+        func hash(hole: Bool) -> UInt64 {
+            withUnsafeBytes(of: words) { raw in
+                let w = raw.bindMemory(to: UInt64.self)
+                var acc: UInt64 = 0x9E37_79B9_7F4A_7C15
+                for i in 0..<(hole ? 24 : 12) { acc = (acc ^ w[i]) &* 0xFF51_AFD7_ED55_8CCD; acc ^= acc >> 29 }
+                return acc
+            }
+        }
+    }
+
+    /// The runs of one shape, relative to its top-left pixel: spans (`value` is the coverage)
+    /// and cells (`value` is −1 − the offset of the run's bytes).
+    final class Recording: @unchecked Sendable {
+        struct Run { var row: Int32, x: Int32, count: Int32, value: Int32 }
+        var runs: [Run] = []
+        var bytes: [UInt8] = []
+        var size: Int { runs.count * MemoryLayout<Run>.stride + bytes.count }
+    }
+
+    private struct RecordingSink: CoverageSink {
+        let recording: Recording
+        let x0: Int, y0: Int
+        mutating func span(y: Int, x: Int, count: Int, coverage: UInt8) {
+            recording.runs.append(.init(row: Int32(y - y0), x: Int32(x - x0), count: Int32(count), value: Int32(coverage)))
+        }
+        mutating func cells(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
+            recording.runs.append(.init(row: Int32(y - y0), x: Int32(x - x0), count: Int32(count),
+                                        value: -1 - Int32(recording.bytes.count)))
+            recording.bytes.append(contentsOf: UnsafeBufferPointer(start: coverage, count: count))
+        }
+    }
+
+    /// A two-way set-associative table: a key lives in slot h or its neighbour h ^ 1, and a new
+    /// entry replaces the older of the two.
+    private static let slots = 8192
+    private let lock = Mutex(())
+    // Guarded by `lock`.
+    private let keys = UnsafeMutablePointer<Key>.allocate(capacity: RoundedBoxCoverageCache.slots)
+    private let entries = UnsafeMutablePointer<Recording?>.allocate(capacity: RoundedBoxCoverageCache.slots)
+    private let stamps = UnsafeMutablePointer<UInt64>.allocate(capacity: RoundedBoxCoverageCache.slots)
+    /// Hashes of shapes seen once, direct-mapped: a shape is recorded when seen again.
+    private let sightings = UnsafeMutablePointer<UInt64>.allocate(capacity: RoundedBoxCoverageCache.slots)
+    private var clock: UInt64 = 0
+    private var bytes = 0
+
+    private init() {
+        let n = RoundedBoxCoverageCache.slots
+        entries.initialize(repeating: nil, count: n)
+        stamps.initialize(repeating: 0, count: n)
+        sightings.initialize(repeating: 0, count: n)
+        keys.initialize(repeating: Key(RoundedBox(minX: 0, minY: 0, maxX: 0, maxY: 0), nil, dx: 0, dy: 0), count: n)
+    }
+
+    /// Hands the coverage of `box` less `hole` over the device rectangle `region` to `sink`,
+    /// from the cache when it holds the shape; `within` may leave pixels out, as for `rasterize`.
+    func draw<S: CoverageSink>(_ box: RoundedBox, hole: RoundedBox?, region: (x: Int, y: Int, width: Int, height: Int),
+                               within visible: PixelRegion?, into sink: inout S) {
+        guard !box.isEmpty, box.isFinite, abs(box.minX) < 1e9, abs(box.minY) < 1e9,
+              box.maxX - box.minX < 65536, box.maxY - box.minY < 65536 else {
+            box.rasterize(hole: hole, region: region, within: visible, into: &sink)
+            return
+        }
+        let ox = box.minX.rounded(.down), oy = box.minY.rounded(.down)
+        let key = Key(box, hole, dx: ox, dy: oy)
+        let h = key.hash(hole: hole != nil)
+        let slot = Int(truncatingIfNeeded: h) & (RoundedBoxCoverageCache.slots - 1)
+        let (found, seen): (Recording?, Bool) = lock.withLock { _ in
+            clock += 1
+            let other = slot ^ 1
+            if entries[slot] != nil && keys[slot] == key { stamps[slot] = clock; return (entries[slot], true) }
+            if entries[other] != nil && keys[other] == key { stamps[other] = clock; return (entries[other], true) }
+            let seen = sightings[slot] == h
+            sightings[slot] = h
+            return (nil, seen)
+        }
+        if let found {
+            replay(found, at: Int(ox), Int(oy), region: region, into: &sink)
+            return
+        }
+        guard seen else {
+            box.rasterize(hole: hole, region: region, within: visible, into: &sink)
+            return
+        }
+        // Second sighting: scan the whole shape once, keep it, then replay it here.
+        let canonical = RoundedBox(minX: box.minX - ox, minY: box.minY - oy, maxX: box.maxX - ox, maxY: box.maxY - oy,
+                                   radiusX: box.radiusX, radiusY: box.radiusY)
+        let canonicalHole = hole.map { RoundedBox(minX: $0.minX - ox, minY: $0.minY - oy, maxX: $0.maxX - ox, maxY: $0.maxY - oy,
+                                                  radiusX: $0.radiusX, radiusY: $0.radiusY) }
+        let recording = Recording()
+        var recorder = RecordingSink(recording: recording, x0: 0, y0: 0)
+        canonical.rasterize(hole: canonicalHole, region: (0, 0, Int(canonical.maxX.rounded(.up)), Int(canonical.maxY.rounded(.up))),
+                            into: &recorder)
+        let size = recording.size
+        lock.withLock { _ in
+            let older = stamps[slot] <= stamps[slot ^ 1] ? slot : slot ^ 1
+            if let old = entries[older] { bytes -= old.size }
+            entries[older] = nil
+            guard size <= RoundedBoxCoverageCache.byteLimit / 16 else { return }
+            if bytes + size > RoundedBoxCoverageCache.byteLimit {
+                // Full: start again rather than keep a stale set.
+                for i in 0..<RoundedBoxCoverageCache.slots { entries[i] = nil; stamps[i] = 0 }
+                bytes = 0
+            }
+            keys[older] = key; entries[older] = recording; stamps[older] = clock
+            bytes += size
+        }
+        replay(recording, at: Int(ox), Int(oy), region: region, into: &sink)
+    }
+
+    /// Hands the recorded runs, moved to (x0, y0) and cut to `region`, to `sink`.
+    private func replay<S: CoverageSink>(_ r: Recording, at x0: Int, _ y0: Int,
+                                         region: (x: Int, y: Int, width: Int, height: Int), into sink: inout S) {
+        let rx1 = region.x + region.width, ry1 = region.y + region.height
+        r.bytes.withUnsafeBufferPointer { bytes in r.runs.withUnsafeBufferPointer { runs in
+            for run in runs {
+                let y = y0 + Int(run.row)
+                guard y >= region.y && y < ry1 else { continue }
+                let a = max(x0 + Int(run.x), region.x), b = min(x0 + Int(run.x) + Int(run.count), rx1)
+                guard b > a else { continue }
+                if run.value >= 0 {
+                    sink.span(y: y, x: a, count: b - a, coverage: UInt8(run.value))
+                } else {
+                    let start = Int(-1 - run.value) + (a - x0 - Int(run.x))
+                    sink.cells(y: y, x: a, count: b - a, coverage: bytes.baseAddress! + start)
+                }
+            }
+        } }
+    }
+}
