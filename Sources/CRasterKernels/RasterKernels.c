@@ -21,21 +21,21 @@ static inline uint32_t scale_pixel(uint32_t p, uint32_t a) {
 
 static inline uint32_t over(uint32_t d, uint32_t s) { return s + scale_pixel(d, 255 - (s >> 24)); }
 
-static void scalar_source_over_row(uint32_t *dst, const uint32_t *src, long n) {
+static inline __attribute__((always_inline)) void scalar_source_over_row(uint32_t *dst, const uint32_t *src, long n) {
     for (long i = 0; i < n; i++) {
         uint32_t p = src[i];
         if (p >> 24 == 255) dst[i] = p; else if (p) dst[i] = over(dst[i], p);
     }
 }
 
-static void scalar_source_over_row_scaled(uint32_t *dst, const uint32_t *src, long n, uint32_t c) {
+static inline __attribute__((always_inline)) void scalar_source_over_row_scaled(uint32_t *dst, const uint32_t *src, long n, uint32_t c) {
     for (long i = 0; i < n; i++) {
         uint32_t p = scale_pixel(src[i], c);
         if (p) dst[i] = over(dst[i], p);
     }
 }
 
-static void scalar_source_over_row_masked(uint32_t *dst, const uint32_t *src, long n, const uint8_t *cov) {
+static inline __attribute__((always_inline)) void scalar_source_over_row_masked(uint32_t *dst, const uint32_t *src, long n, const uint8_t *cov) {
     for (long i = 0; i < n; i++) {
         uint32_t c = cov[i];
         if (!c) continue;
@@ -44,11 +44,11 @@ static void scalar_source_over_row_masked(uint32_t *dst, const uint32_t *src, lo
     }
 }
 
-static void scalar_source_over_constant(uint32_t *dst, long n, uint32_t s) {
+static inline __attribute__((always_inline)) void scalar_source_over_constant(uint32_t *dst, long n, uint32_t s) {
     for (long i = 0; i < n; i++) dst[i] = over(dst[i], s);
 }
 
-static void scalar_source_over_masked(uint32_t *dst, long n, uint32_t s, const uint8_t *cov) {
+static inline __attribute__((always_inline)) void scalar_source_over_masked(uint32_t *dst, long n, uint32_t s, const uint8_t *cov) {
     int opaque = s >> 24 == 255;
     for (long i = 0; i < n; i++) {
         uint32_t c = cov[i];
@@ -56,7 +56,7 @@ static void scalar_source_over_masked(uint32_t *dst, long n, uint32_t s, const u
     }
 }
 
-static void scalar_destination_over_masked(uint32_t *dst, long n, uint32_t s, const uint8_t *cov) {
+static inline __attribute__((always_inline)) void scalar_destination_over_masked(uint32_t *dst, long n, uint32_t s, const uint8_t *cov) {
     for (long i = 0; i < n; i++) {
         uint32_t c = cov[i];
         if (!c) continue;
@@ -65,11 +65,11 @@ static void scalar_destination_over_masked(uint32_t *dst, long n, uint32_t s, co
     }
 }
 
-static void scalar_multiply_coverage(uint8_t *out, const uint8_t *a, const uint8_t *b, long n) {
+static inline __attribute__((always_inline)) void scalar_multiply_coverage(uint8_t *out, const uint8_t *a, const uint8_t *b, long n) {
     for (long i = 0; i < n; i++) out[i] = (uint8_t)mul255(a[i], b[i]);
 }
 
-static void scalar_multiply_coverage_constant(uint8_t *out, const uint8_t *a, uint32_t c, long n) {
+static inline __attribute__((always_inline)) void scalar_multiply_coverage_constant(uint8_t *out, const uint8_t *a, uint32_t c, long n) {
     for (long i = 0; i < n; i++) out[i] = (uint8_t)mul255(a[i], c);
 }
 
@@ -128,7 +128,7 @@ static inline int all_clear_4(__m128i s) {
     return _mm_movemask_epi8(_mm_cmpeq_epi8(s, _mm_setzero_si128())) == 0xFFFF;
 }
 
-static void sse2_source_over_row(uint32_t *dst, const uint32_t *src, long n) {
+static inline __attribute__((always_inline)) void sse2_source_over_row(uint32_t *dst, const uint32_t *src, long n) {
     long i = 0;
     for (; i + 4 <= n; i += 4) {
         __m128i s = load4(src + i);
@@ -138,7 +138,7 @@ static void sse2_source_over_row(uint32_t *dst, const uint32_t *src, long n) {
     scalar_source_over_row(dst + i, src + i, n - i);
 }
 
-static void sse2_source_over_row_scaled(uint32_t *dst, const uint32_t *src, long n, uint32_t c) {
+static inline __attribute__((always_inline)) void sse2_source_over_row_scaled(uint32_t *dst, const uint32_t *src, long n, uint32_t c) {
     long i = 0;
     __m128i z = _mm_setzero_si128(), f = _mm_set1_epi16((short)c);
     for (; i + 4 <= n; i += 4) {
@@ -151,7 +151,7 @@ static void sse2_source_over_row_scaled(uint32_t *dst, const uint32_t *src, long
     scalar_source_over_row_scaled(dst + i, src + i, n - i, c);
 }
 
-static void sse2_source_over_row_masked(uint32_t *dst, const uint32_t *src, long n, const uint8_t *cov) {
+static inline __attribute__((always_inline)) void sse2_source_over_row_masked(uint32_t *dst, const uint32_t *src, long n, const uint8_t *cov) {
     long i = 0;
     for (; i + 4 <= n; i += 4) {
         uint32_t c4 = load_coverage4(cov + i);
@@ -163,7 +163,7 @@ static void sse2_source_over_row_masked(uint32_t *dst, const uint32_t *src, long
     scalar_source_over_row_masked(dst + i, src + i, n - i, cov + i);
 }
 
-static void sse2_source_over_constant(uint32_t *dst, long n, uint32_t s) {
+static inline __attribute__((always_inline)) void sse2_source_over_constant(uint32_t *dst, long n, uint32_t s) {
     long i = 0;
     __m128i z = _mm_setzero_si128(), sv = _mm_unpacklo_epi8(_mm_set1_epi32((int)s), z), inv = inverse_alpha_8(sv);
     for (; i + 4 <= n; i += 4) {
@@ -175,7 +175,7 @@ static void sse2_source_over_constant(uint32_t *dst, long n, uint32_t s) {
     scalar_source_over_constant(dst + i, n - i, s);
 }
 
-static void sse2_source_over_masked(uint32_t *dst, long n, uint32_t s, const uint8_t *cov) {
+static inline __attribute__((always_inline)) void sse2_source_over_masked(uint32_t *dst, long n, uint32_t s, const uint8_t *cov) {
     long i = 0;
     __m128i sv = _mm_set1_epi32((int)s);
     int opaque = s >> 24 == 255;
@@ -188,7 +188,7 @@ static void sse2_source_over_masked(uint32_t *dst, long n, uint32_t s, const uin
     scalar_source_over_masked(dst + i, n - i, s, cov + i);
 }
 
-static void sse2_destination_over_masked(uint32_t *dst, long n, uint32_t s, const uint8_t *cov) {
+static inline __attribute__((always_inline)) void sse2_destination_over_masked(uint32_t *dst, long n, uint32_t s, const uint8_t *cov) {
     long i = 0;
     __m128i z = _mm_setzero_si128(), sv = _mm_set1_epi32((int)s);
     for (; i + 4 <= n; i += 4) {
@@ -202,7 +202,7 @@ static void sse2_destination_over_masked(uint32_t *dst, long n, uint32_t s, cons
     scalar_destination_over_masked(dst + i, n - i, s, cov + i);
 }
 
-static void sse2_multiply_coverage(uint8_t *out, const uint8_t *a, const uint8_t *b, long n) {
+static inline __attribute__((always_inline)) void sse2_multiply_coverage(uint8_t *out, const uint8_t *a, const uint8_t *b, long n) {
     long i = 0;
     __m128i z = _mm_setzero_si128();
     for (; i + 16 <= n; i += 16) {
@@ -213,7 +213,7 @@ static void sse2_multiply_coverage(uint8_t *out, const uint8_t *a, const uint8_t
     scalar_multiply_coverage(out + i, a + i, b + i, n - i);
 }
 
-static void sse2_multiply_coverage_constant(uint8_t *out, const uint8_t *a, uint32_t c, long n) {
+static inline __attribute__((always_inline)) void sse2_multiply_coverage_constant(uint8_t *out, const uint8_t *a, uint32_t c, long n) {
     long i = 0;
     __m128i z = _mm_setzero_si128(), f = _mm_set1_epi16((short)c);
     for (; i + 16 <= n; i += 16) {
