@@ -31,47 +31,6 @@ func bilerp(_ p00: UInt32, _ p01: UInt32, _ p10: UInt32, _ p11: UInt32, _ wu: UI
     return UInt32(truncatingIfNeeded: v & 0x00FF_00FF) | UInt32(truncatingIfNeeded: (v >> 24) & 0xFF00_FF00)
 }
 
-/// One mip level as the sampler sees it: texels and the clamp-to-edge texel range.
-/// Sample positions arrive in 32.32 fixed point of level-0 texels, so stepping along a row
-/// is an integer add and floor is an arithmetic shift.
-struct SampleLevel {
-    let pixels: UnsafeMutablePointer<UInt32>
-    let stride: Int
-    let x0: Int, y0: Int, x1: Int, y1: Int
-    /// log2 of level-0 texels per texel of this level.
-    let shift: Int
-
-    // Masking shifts (&>>): the amounts are always in range, and Swift's checked shifts
-    // would add branches to every sample.
-    @inline(__always)
-    func nearest(_ fu: Int64, _ fv: Int64) -> UInt32 {
-        let s = Int64(32 + shift)
-        let ix = min(max(Int(truncatingIfNeeded: fu &>> s), x0), x1)
-        let iy = min(max(Int(truncatingIfNeeded: fv &>> s), y0), y1)
-        return pixels[iy * stride + ix]
-    }
-
-    @inline(__always)
-    func bilinear(_ fu: Int64, _ fv: Int64) -> UInt32 {
-        // Texel centres are at +0.5: shift the sample by half a texel of this level.
-        let half = Int64(1) &<< Int64(31 + shift)
-        let gu = (fu &- half) &>> Int64(shift), gv = (fv &- half) &>> Int64(shift)
-        let xa = Int(truncatingIfNeeded: gu &>> 32), ya = Int(truncatingIfNeeded: gv &>> 32)
-        let wu = UInt32(truncatingIfNeeded: (gu &>> 24) & 0xFF), wv = UInt32(truncatingIfNeeded: (gv &>> 24) & 0xFF)
-        let xl = min(max(xa, x0), x1), xr = min(max(xa + 1, x0), x1)
-        let yt = min(max(ya, y0), y1), yb = min(max(ya + 1, y0), y1)
-        let top = pixels + yt * stride, bottom = pixels + yb * stride
-        return bilerp(top[xl], top[xr], bottom[xl], bottom[xr], UInt64(wu), UInt64(wv))
-    }
-}
-
-/// A texel coordinate in 32.32 fixed point, clamped far outside any texture (NaN → low end).
-@inline(__always)
-func fixed(_ v: Double) -> Int64 {
-    let c = v > -1e6 ? min(v, 1e6) : -1e6
-    return Int64(c * 4294967296)
-}
-
 /// Samples a texture at every covered pixel centre through the inverse transform: first the
 /// row of samples, then one blend pass, so each loop stays small.
 struct TextureSink: CoverageSink {
@@ -186,69 +145,165 @@ struct TextureSink: CoverageSink {
             return
         }
         let pw = cx * m.m13 + cy * m.m23 + m.m33
-        sampleProjectiveRuns(levels[0], hx, hy, pw, count)
+        sampleProjectiveRuns(hx, hy, pw, count)
     }
 
-    /// Perspective sampling that divides once per run of up to 16 pixels and steps linearly in
-    /// between, where that stays within 1/256 texel of the true mapping; per pixel elsewhere.
-    /// Along a row u(t) = (P + m11·t)/(W + m13·t), so u'' = −2·m13·u'/(W + m13·t) and
-    /// |u'| = |m11·W − P·m13|/(W + m13·t)²: with W* the smaller |W| at the run's ends, linear
-    /// interpolation over n pixels is off by at most n²/8 · 2|m13|·|m11·W − P·m13| / W*³.
+    /// Perspective sampling with two divisions per run of up to 16 pixels. Along a row
+    /// u(t) = (P + a·t)/(W + c·t) (a = m11, c = m13; v likewise with m12), so
+    /// |u‴| = 6c²·|a·W − P·c| / |W + c·t|⁴, and a·W − P·c is the same all along the row. The
+    /// quadratic through the exact values at a run's ends and middle is off by at most
+    /// max|u‴|·h³/(9√3) with h = n/2, that is n³·c²·|a·W − P·c| / (12√3·W*⁴) where W* is the
+    /// smaller |W| at the ends: a run is as long as that stays within 1/256 texel, and is stepped
+    /// by forward differences in 32.32 fixed point. The mip level's λ changes as log W does,
+    /// slowly, and is interpolated linearly between the run's ends.
     @inline(__always)
-    private func sampleProjectiveRuns(_ base: SampleLevel, _ x0: Double, _ y0: Double, _ w0: Double, _ count: Int) {
+    private func sampleProjectiveRuns(_ x0: Double, _ y0: Double, _ w0: Double, _ count: Int) {
         let m = inverse
+        let c = m.m13
+        let slope = max(abs(m.m11 * w0 - x0 * c), abs(m.m12 * w0 - y0 * c))
+        // n³·k3 / W*⁴ ≤ 1/256, with 12√3 ≈ 20.78.
+        let k3 = c * c * slope * (256 / 20.784609690826528)
+        let trilinear = filter == .trilinear, top = levels.count - 1
         var px = x0, py = y0, pw = w0
+        let r0 = 1 / pw
+        var u = px * r0, v = py * r0
+        var lam = trilinear ? TextureSink.lambda(m, px, py, pw, r0) : 0
         var i = 0
         while i < count {
-            let n = min(16, count - i)
-            let dn = Double(n)
-            let we = pw + dn * m.m13
-            let cu = abs(m.m11 * pw - px * m.m13), cv = abs(m.m12 * pw - py * m.m13)
-            let wmin = min(abs(pw), abs(we))
-            let bound = dn * dn * 0.25 * abs(m.m13) * max(cu, cv) / (wmin * wmin * wmin)
-            if n > 1 && (pw > 0) == (we > 0) && bound < 1.0 / 256 {
-                let r0 = 1 / pw, r1 = 1 / we
-                var fu = fixed(px * r0), fv = fixed(py * r0)
-                let du = (fixed((px + dn * m.m11) * r1) &- fu) / Int64(n)
-                let dv = (fixed((py + dn * m.m12) * r1) &- fv) / Int64(n)
-                if filter == .nearest {
-                    for k in i..<(i + n) { samples[k] = base.nearest(fu, fv); fu &+= du; fv &+= dv }
-                } else if filter == .trilinear {
-                    // The footprint changes slowly along a run: one mip level and weight for it,
-                    // taken at its middle.
-                    let h = dn / 2
-                    let mx = px + h * m.m11, my = py + h * m.m12, mw = pw + h * m.m13
-                    let l = TextureSink.level(m, mx, my, mw, 1 / mw, levels.count - 1)
-                    let lo = levels[l.k]
-                    if l.weight == 0 {
-                        for k in i..<(i + n) { samples[k] = lo.bilinear(fu, fv); fu &+= du; fv &+= dv }
-                    } else {
-                        let hi = levels[l.k + 1]
-                        for k in i..<(i + n) {
-                            samples[k] = lerpPixel(lo.bilinear(fu, fv), hi.bilinear(fu, fv), l.weight)
-                            fu &+= du; fv &+= dv
-                        }
-                    }
-                } else {
-                    for k in i..<(i + n) { samples[k] = base.bilinear(fu, fv); fu &+= du; fv &+= dv }
-                }
-                px += dn * m.m11; py += dn * m.m12; pw = we
+            var n = min(16, count - i)
+            var we = pw + Double(n) * c
+            while n > 2 {
+                let wmin = min(abs(pw), abs(we))
+                if (pw > 0) == (we > 0) && Double(n * n * n) * k3 < (wmin * wmin) * (wmin * wmin) { break }
+                n = (n + 1) / 2
+                we = pw + Double(n) * c
+            }
+            let dn = Double(n), h = dn / 2
+            let pxe = px + dn * m.m11, pye = py + dn * m.m12
+            let r1 = 1 / we
+            let u1 = pxe * r1, v1 = pye * r1
+            let lam1 = trilinear ? TextureSink.lambda(m, pxe, pye, we, r1) : 0
+            if n > 2 && max(abs(u), abs(v), abs(u1), abs(v1)) < 1e6 {
+                let rm = 1 / (pw + h * c)
+                let um = (px + h * m.m11) * rm, vm = (py + h * m.m12) * rm
+                // f(t) = f(0) + b·t + q·t²; first difference b + q, second 2q.
+                let s = 2 / (dn * dn)
+                let qu = (u1 - 2 * um + u) * s, qv = (v1 - 2 * vm + v) * s
+                let bu = (u1 - u) / dn - qu * dn, bv = (v1 - v) / dn - qv * dn
+                let steps = QuadraticSteps(fu: fixed(u), fv: fixed(v),
+                                           du: Int64((bu + qu) * 4294967296), dv: Int64((bv + qv) * 4294967296),
+                                           ddu: Int64(2 * qu * 4294967296), ddv: Int64(2 * qv * 4294967296))
+                stepRun(steps, from: i, count: n, lam, lam1, top)
             } else {
+                // Too curved to interpolate (or too far out): divide at every pixel.
+                var x = px, y = py, w = pw
                 for k in i..<(i + n) {
-                    let r = 1 / pw
-                    let fu = fixed(px * r), fv = fixed(py * r)
+                    let rk = 1 / w
+                    let fu = fixed(x * rk), fv = fixed(y * rk)
                     switch filter {
-                    case .nearest: samples[k] = base.nearest(fu, fv)
-                    case .linear: samples[k] = base.bilinear(fu, fv)
+                    case .nearest: samples[k] = levels[0].nearest(fu, fv)
+                    case .linear: samples[k] = levels[0].bilinear(fu, fv)
                     case .trilinear:
-                        let l = TextureSink.level(m, px, py, pw, r, levels.count - 1)
+                        let l = TextureSink.level(m, x, y, w, rk, top)
                         samples[k] = l.weight == 0 ? levels[l.k].bilinear(fu, fv)
                             : lerpPixel(levels[l.k].bilinear(fu, fv), levels[l.k + 1].bilinear(fu, fv), l.weight)
                     }
-                    px += m.m11; py += m.m12; pw += m.m13
+                    x += m.m11; y += m.m12; w += c
                 }
             }
+            px = pxe; py = pye; pw = we; u = u1; v = v1; lam = lam1
             i += n
+        }
+    }
+
+    /// Samples `count` pixels from `samples[i]` on, stepping the positions by `steps` and λ
+    /// linearly from `lam0` to `lam1` (its value one pixel past the run).
+    @inline(__always)
+    private func stepRun(_ steps: QuadraticSteps, from i: Int, count n: Int, _ lam0: Double, _ lam1: Double, _ top: Int) {
+        switch filter {
+        case .nearest:
+            var q = steps
+            let l0 = levels[0]
+            for k in i..<(i + n) { samples[k] = l0.nearest(q.fu, q.fv); q.step() }
+        case .linear:
+            bilinearRun(levels[0], steps, from: i, count: n)
+        case .trilinear:
+            // λ in 8.24 fixed point, the ends clamped just outside the level range (NaN to −1).
+            // The run is cut where λ's whole part changes, so that each piece reads one pair.
+            let topLevel = Double(top)
+            let a = lam0 > -1 ? min(lam0, topLevel + 1) : -1, b = lam1 > -1 ? min(lam1, topLevel + 1) : -1
+            var lf = Int64(a * 16777216)
+            let dl = Int64((b - a) * 16777216) / Int64(n)
+            var k = 0
+            while k < n {
+                let band = lf <= 0 ? -1 : min(Int(truncatingIfNeeded: lf >> 24), top)
+                let m = min(n - k, TextureSink.pixels(inBand: band, from: lf, step: dl, top: top))
+                let q = steps.advanced(by: k)
+                if band < 0 {
+                    bilinearRun(levels[0], q, from: i + k, count: m)
+                } else if band == top {
+                    bilinearRun(levels[top], q, from: i + k, count: m)
+                } else {
+                    trilinearRun(levels[band], levels[band + 1], q, lf, dl, from: i + k, count: m)
+                }
+                lf &+= dl &* Int64(m)
+                k += m
+            }
+        }
+    }
+
+    /// How many pixels from λ = `lf` on (8.24 fixed point, stepping by `step`) stay in one band:
+    /// λ ≤ 0 (band −1), k ≤ λ < k + 1 (0 < λ for band 0), λ ≥ top (band top). At least 1.
+    static func pixels(inBand band: Int, from lf: Int64, step: Int64, top: Int) -> Int {
+        if step > 0 && band < top {
+            let outside = band < 0 ? 1 : Int64(band + 1) << 24
+            return Int((outside - lf + step - 1) / step)
+        }
+        if step < 0 && band >= 0 {
+            let inside = band == 0 ? 1 : Int64(band) << 24
+            return Int((lf - inside) / -step) + 1
+        }
+        return .max
+    }
+
+    /// Trilinear samples of two levels along a run, λ from `lf` by `dl`; loads without clamping
+    /// where the whole run stays inside both levels.
+    @inline(__always)
+    private func trilinearRun(_ lo: SampleLevel, _ hi: SampleLevel, _ steps: QuadraticSteps, _ lf: Int64, _ dl: Int64,
+                              from i: Int, count n: Int) {
+        let q = lo.grid(steps)
+        let end = q.position(after: n - 1)
+        if lo.holds(q.fu, q.fv, end.u, end.v)
+            && hi.holds(SampleLevel.coarser(q.fu), SampleLevel.coarser(q.fv), SampleLevel.coarser(end.u), SampleLevel.coarser(end.v)) {
+            trilinearLoop(lo, hi, q, lf, dl, from: i, count: n, interior: true)
+        } else {
+            trilinearLoop(lo, hi, q, lf, dl, from: i, count: n, interior: false)
+        }
+    }
+
+    @inline(__always)
+    private func trilinearLoop(_ lo: SampleLevel, _ hi: SampleLevel, _ grid: QuadraticSteps, _ lf: Int64, _ dl: Int64,
+                               from i: Int, count n: Int, interior: Bool) {
+        var q = grid, l = lf
+        for k in i..<(i + n) {
+            let w = UInt16(truncatingIfNeeded: (l >> 16) & 0xFF)
+            let hu = SampleLevel.coarser(q.fu), hv = SampleLevel.coarser(q.fv)
+            samples[k] = interior
+                ? TexelQuad.trilinear(lo.interiorQuad(q.fu, q.fv), hi.interiorQuad(hu, hv), w)
+                : TexelQuad.trilinear(lo.quad(q.fu, q.fv), hi.quad(hu, hv), w)
+            q.step(); l &+= dl
+        }
+    }
+
+    /// Bilinear samples of one level along a run; without clamping where the run stays inside.
+    @inline(__always)
+    private func bilinearRun(_ level: SampleLevel, _ steps: QuadraticSteps, from i: Int, count n: Int) {
+        var q = level.grid(steps)
+        let end = q.position(after: n - 1)
+        if level.holds(q.fu, q.fv, end.u, end.v) {
+            for k in i..<(i + n) { samples[k] = level.interiorQuad(q.fu, q.fv).bilinear; q.step() }
+        } else {
+            for k in i..<(i + n) { samples[k] = level.quad(q.fu, q.fv).bilinear; q.step() }
         }
     }
 
@@ -264,16 +319,22 @@ struct TextureSink: CoverageSink {
         return Double(exponent) + mantissa
     }
 
-    /// Mip level from the Jacobian of (X/W, Y/W) at a pixel: ∂u/∂x = (m11·W − X·m13)/W², and so
-    /// on; the level is log2 of the longer screen axis's footprint in texels.
+    /// λ, log2 of the longer screen axis's footprint in texels, from the Jacobian of (X/W, Y/W)
+    /// at a pixel: ∂u/∂x = (m11·W − X·m13)/W², and so on. −∞ for a zero footprint.
     @inline(__always)
-    static func level(_ m: ProjectiveTransform, _ hx: Double, _ hy: Double, _ hw: Double, _ r: Double, _ top: Int)
-        -> (k: Int, weight: UInt32) {
+    static func lambda(_ m: ProjectiveTransform, _ hx: Double, _ hy: Double, _ hw: Double, _ r: Double) -> Double {
         let r2 = r * r
         let dudx = (m.m11 * hw - hx * m.m13) * r2, dvdx = (m.m12 * hw - hy * m.m13) * r2
         let dudy = (m.m21 * hw - hx * m.m23) * r2, dvdy = (m.m22 * hw - hy * m.m23) * r2
         let rho2 = max(dudx * dudx + dvdx * dvdx, dudy * dudy + dvdy * dvdy)
-        let lambda = 0.5 * TextureSink.approximateLog2(rho2)
+        return 0.5 * TextureSink.approximateLog2(rho2)
+    }
+
+    /// The mip level and blend weight for λ at a pixel.
+    @inline(__always)
+    static func level(_ m: ProjectiveTransform, _ hx: Double, _ hy: Double, _ hw: Double, _ r: Double, _ top: Int)
+        -> (k: Int, weight: UInt32) {
+        let lambda = TextureSink.lambda(m, hx, hy, hw, r)
         if !(lambda > 0) { return (0, 0) }
         if lambda >= Double(top) { return (top, 0) }
         let k = Int(lambda)
