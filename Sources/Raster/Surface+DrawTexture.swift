@@ -43,20 +43,30 @@ struct TextureSink: CoverageSink {
     let mode: BlendMode
     let scratch: UnsafeMutablePointer<UInt8>
     let samples: UnsafeMutablePointer<UInt32>
-    /// Mip level and blend weight for affine trilinear draws, where the footprint is constant.
-    let affineLevel: (k: Int, weight: UInt32)
+    /// λ of affine draws, where the footprint is the same everywhere.
+    let affineLambda: Double
     /// The inverse is a whole-pixel translation: pixel centres land on texel centres.
     let exactTexels: Bool
+    /// Every texel is opaque, so source-over at full coverage is a copy: the samples go
+    /// straight into the destination row.
+    let opaque: Bool
 
     mutating func span(y: Int, x: Int, count: Int, coverage: UInt8) {
-        if clip == nil && mode == .sourceOver {
-            // Constant coverage (the quad's interior): sample, then one SIMD blend.
-            let c = mul255(UInt32(coverage), opacity)
-            if c == 0 { return }
-            sample(y: y, x: x, count: count)
-            let dst = surface.pixels + (y - surface.originY) * surface.stride + (x - surface.originX)
-            if c == 255 { sourceOverRow(dst, samples, count) } else { sourceOverRowScaled(dst, samples, count, c) }
-            return
+        let c = mul255(UInt32(coverage), opacity)
+        if c == 0 { return }
+        if mode == .sourceOver {
+            if let clip {
+                if c == 255 {
+                    return blendRow(y: y, x: x, count: count, coverage: clip.coverage + (y - clip.originY) * clip.width + (x - clip.originX))
+                }
+            } else {
+                // Constant coverage (the quad's interior): sample, then one SIMD blend.
+                let dst = destination(y: y, x: x)
+                if c == 255 && opaque { return sample(y: y, x: x, count: count, into: dst) }
+                sample(y: y, x: x, count: count, into: samples)
+                if c == 255 { sourceOverRow(dst, samples, count) } else { sourceOverRowScaled(dst, samples, count, c) }
+                return
+            }
         }
         scratch.update(repeating: coverage, count: count)
         cells(y: y, x: x, count: count, coverage: scratch)
@@ -74,18 +84,47 @@ struct TextureSink: CoverageSink {
             }
             cov = UnsafePointer(scratch)
         }
+        blendRow(y: y, x: x, count: count, coverage: cov)
+    }
+
+    @inline(__always)
+    private func destination(y: Int, x: Int) -> UnsafeMutablePointer<UInt32> {
+        surface.pixels + (y - surface.originY) * surface.stride + (x - surface.originX)
+    }
+
+    /// One row whose final coverage (clip and opacity included) is `cov`.
+    private func blendRow(y: Int, x: Int, count: Int, coverage cov: UnsafePointer<UInt8>) {
         // Trim uncovered ends (the quad's bounding region is wider than the quad).
         var lo = 0, hi = count
         while lo < hi && cov[lo] == 0 { lo += 1 }
         while hi > lo && cov[hi - 1] == 0 { hi -= 1 }
         if lo == hi { return }
-        sample(y: y, x: x + lo, count: hi - lo)
-        let dst = surface.pixels + (y - surface.originY) * surface.stride + (x + lo - surface.originX)
-        let c = cov + lo
-        let n = hi - lo
-        if mode == .sourceOver && c[0] == 255 && c[n - 1] == 255 && (0..<n).allSatisfy({ c[$0] == 255 }) {
-            sourceOverRow(dst, samples, n)
-        } else if mode == .sourceOver {
+        if mode == .sourceOver {
+            // A fully covered middle (a clip's interior) between partly covered ends.
+            var a = lo, b = hi
+            while a < b && cov[a] != 255 { a += 1 }
+            while b > a && cov[b - 1] != 255 { b -= 1 }
+            if a < b && TextureSink.allFull(cov + a, b - a) {
+                if a > lo { blendCells(y: y, x: x + lo, count: a - lo, coverage: cov + lo) }
+                let dst = destination(y: y, x: x + a)
+                if opaque {
+                    sample(y: y, x: x + a, count: b - a, into: dst)
+                } else {
+                    sample(y: y, x: x + a, count: b - a, into: samples)
+                    sourceOverRow(dst, samples, b - a)
+                }
+                if hi > b { blendCells(y: y, x: x + b, count: hi - b, coverage: cov + b) }
+                return
+            }
+        }
+        blendCells(y: y, x: x + lo, count: hi - lo, coverage: cov + lo)
+    }
+
+    /// Samples `count` pixels and blends each with its own coverage.
+    private func blendCells(y: Int, x: Int, count n: Int, coverage c: UnsafePointer<UInt8>) {
+        sample(y: y, x: x, count: n, into: samples)
+        let dst = destination(y: y, x: x)
+        if mode == .sourceOver {
             for i in 0..<n {
                 let a = UInt32(c[i])
                 if a == 0 { continue }
@@ -101,9 +140,24 @@ struct TextureSink: CoverageSink {
         }
     }
 
-    /// Fills `samples[0..<count]` for the pixel centres of row y from x on.
+    /// Whether all `n` coverage bytes are 255, eight at a time.
+    static func allFull(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+        let raw = UnsafeRawPointer(p)
+        var i = 0
+        while i + 8 <= n {
+            if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) != ~0 { return false }
+            i += 8
+        }
+        while i < n {
+            if p[i] != 255 { return false }
+            i += 1
+        }
+        return true
+    }
+
+    /// Fills `out[0..<count]` with the samples at the pixel centres of row y from x on.
     @inline(__always)
-    private func sample(y: Int, x: Int, count: Int) {
+    private func sample(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let m = inverse
         let cx = Double(x) + 0.5, cy = Double(y) + 0.5
         let hx = cx * m.m11 + cy * m.m21 + m.m31
@@ -115,37 +169,27 @@ struct TextureSink: CoverageSink {
             let ix = Int((hx - 0.5).rounded(.down)), iy = min(max(Int((hy - 0.5).rounded(.down)), base.y0), base.y1)
             let row = base.pixels + iy * base.stride
             if ix >= base.x0 && ix + count - 1 <= base.x1 {
-                samples.update(from: row + ix, count: count)
+                out.update(from: row + ix, count: count)
             } else {
-                for i in 0..<count { samples[i] = row[min(max(ix + i, base.x0), base.x1)] }
+                for i in 0..<count { out[i] = row[min(max(ix + i, base.x0), base.x1)] }
             }
             return
         }
         if m.isAffine {
-            // Affine: texture coordinates step by a constant per pixel.
-            var fu = fixed(hx), fv = fixed(hy)
-            let du = fixed(m.m11), dv = fixed(m.m12)
-            let level = filter == .trilinear ? levels[affineLevel.k] : levels[0]
-            switch filter {
-            case .nearest:
-                for i in 0..<count { samples[i] = level.nearest(fu, fv); fu &+= du; fv &+= dv }
-            case .linear:
-                for i in 0..<count { samples[i] = level.bilinear(fu, fv); fu &+= du; fv &+= dv }
-            case .trilinear:
-                if affineLevel.weight == 0 {
-                    for i in 0..<count { samples[i] = level.bilinear(fu, fv); fu &+= du; fv &+= dv }
-                } else {
-                    let next = levels[affineLevel.k + 1], w = affineLevel.weight
-                    for i in 0..<count {
-                        samples[i] = lerpPixel(level.bilinear(fu, fv), next.bilinear(fu, fv), w)
-                        fu &+= du; fv &+= dv
-                    }
-                }
+            // Texture coordinates step by a constant per pixel, in pieces short enough that
+            // positions a piece on cannot overflow (steps are at most 2⁵² by `fixed`).
+            var steps = QuadraticSteps(fu: fixed(hx), fv: fixed(hy), du: fixed(m.m11), dv: fixed(m.m12), ddu: 0, ddv: 0)
+            var i = 0
+            while i < count {
+                let n = min(256, count - i)
+                stepRun(steps, into: out + i, count: n, affineLambda, affineLambda)
+                steps = steps.advanced(by: n)
+                i += n
             }
             return
         }
         let pw = cx * m.m13 + cy * m.m23 + m.m33
-        sampleProjectiveRuns(hx, hy, pw, count)
+        sampleProjectiveRuns(hx, hy, pw, count, into: out)
     }
 
     /// Perspective sampling with two divisions per run of up to 16 pixels. Along a row
@@ -155,14 +199,17 @@ struct TextureSink: CoverageSink {
     /// max|u‴|·h³/(9√3) with h = n/2, that is n³·c²·|a·W − P·c| / (12√3·W*⁴) where W* is the
     /// smaller |W| at the ends: a run is as long as that stays within 1/256 texel, and is stepped
     /// by forward differences in 32.32 fixed point. The mip level's λ changes as log W does,
-    /// slowly, and is interpolated linearly between the run's ends.
+    /// slowly, and is interpolated linearly between the run's ends. Where W is the same along
+    /// the row (c = 0), the mapping and λ are linear and runs are longer.
     @inline(__always)
-    private func sampleProjectiveRuns(_ x0: Double, _ y0: Double, _ w0: Double, _ count: Int) {
+    private func sampleProjectiveRuns(_ x0: Double, _ y0: Double, _ w0: Double, _ count: Int,
+                                      into out: UnsafeMutablePointer<UInt32>) {
         let m = inverse
         let c = m.m13
         let slope = max(abs(m.m11 * w0 - x0 * c), abs(m.m12 * w0 - y0 * c))
         // n³·k3 / W*⁴ ≤ 1/256, with 12√3 ≈ 20.78.
         let k3 = c * c * slope * (256 / 20.784609690826528)
+        let longest = c == 0 ? 256 : 16
         let trilinear = filter == .trilinear, top = levels.count - 1
         var px = x0, py = y0, pw = w0
         let r0 = 1 / pw
@@ -170,7 +217,7 @@ struct TextureSink: CoverageSink {
         var lam = trilinear ? TextureSink.lambda(m, px, py, pw, r0) : 0
         var i = 0
         while i < count {
-            var n = min(16, count - i)
+            var n = min(longest, count - i)
             var we = pw + Double(n) * c
             while n > 2 {
                 let wmin = min(abs(pw), abs(we))
@@ -193,7 +240,7 @@ struct TextureSink: CoverageSink {
                 let steps = QuadraticSteps(fu: fixed(u), fv: fixed(v),
                                            du: Int64((bu + qu) * 4294967296), dv: Int64((bv + qv) * 4294967296),
                                            ddu: Int64(2 * qu * 4294967296), ddv: Int64(2 * qv * 4294967296))
-                stepRun(steps, from: i, count: n, lam, lam1, top)
+                stepRun(steps, into: out + i, count: n, lam, lam1)
             } else {
                 // Too curved to interpolate (or too far out): divide at every pixel.
                 var x = px, y = py, w = pw
@@ -201,11 +248,11 @@ struct TextureSink: CoverageSink {
                     let rk = 1 / w
                     let fu = fixed(x * rk), fv = fixed(y * rk)
                     switch filter {
-                    case .nearest: samples[k] = levels[0].nearest(fu, fv)
-                    case .linear: samples[k] = levels[0].bilinear(fu, fv)
+                    case .nearest: out[k] = levels[0].nearest(fu, fv)
+                    case .linear: out[k] = levels[0].bilinear(fu, fv)
                     case .trilinear:
                         let l = TextureSink.level(m, x, y, w, rk, top)
-                        samples[k] = l.weight == 0 ? levels[l.k].bilinear(fu, fv)
+                        out[k] = l.weight == 0 ? levels[l.k].bilinear(fu, fv)
                             : lerpPixel(levels[l.k].bilinear(fu, fv), levels[l.k + 1].bilinear(fu, fv), l.weight)
                     }
                     x += m.m11; y += m.m12; w += c
@@ -216,21 +263,22 @@ struct TextureSink: CoverageSink {
         }
     }
 
-    /// Samples `count` pixels from `samples[i]` on, stepping the positions by `steps` and λ
-    /// linearly from `lam0` to `lam1` (its value one pixel past the run).
+    /// Samples `n` pixels into `out`, stepping the positions by `steps` and λ linearly from
+    /// `lam0` to `lam1` (its value one pixel past the run).
     @inline(__always)
-    private func stepRun(_ steps: QuadraticSteps, from i: Int, count n: Int, _ lam0: Double, _ lam1: Double, _ top: Int) {
+    private func stepRun(_ steps: QuadraticSteps, into out: UnsafeMutablePointer<UInt32>, count n: Int,
+                         _ lam0: Double, _ lam1: Double) {
         switch filter {
         case .nearest:
             var q = steps
             let l0 = levels[0]
-            for k in i..<(i + n) { samples[k] = l0.nearest(q.fu, q.fv); q.step() }
+            for k in 0..<n { out[k] = l0.nearest(q.fu, q.fv); q.step() }
         case .linear:
-            bilinearRun(levels[0], steps, from: i, count: n)
+            bilinearRun(levels[0], steps, into: out, count: n)
         case .trilinear:
             // λ in 8.24 fixed point, the ends clamped just outside the level range (NaN to −1).
             // The run is cut where λ's whole part changes, so that each piece reads one pair.
-            let topLevel = Double(top)
+            let top = levels.count - 1, topLevel = Double(top)
             let a = lam0 > -1 ? min(lam0, topLevel + 1) : -1, b = lam1 > -1 ? min(lam1, topLevel + 1) : -1
             var lf = Int64(a * 16777216)
             let dl = Int64((b - a) * 16777216) / Int64(n)
@@ -240,11 +288,11 @@ struct TextureSink: CoverageSink {
                 let m = min(n - k, TextureSink.pixels(inBand: band, from: lf, step: dl, top: top))
                 let q = steps.advanced(by: k)
                 if band < 0 {
-                    bilinearRun(levels[0], q, from: i + k, count: m)
+                    bilinearRun(levels[0], q, into: out + k, count: m)
                 } else if band == top {
-                    bilinearRun(levels[top], q, from: i + k, count: m)
+                    bilinearRun(levels[top], q, into: out + k, count: m)
                 } else {
-                    trilinearRun(levels[band], levels[band + 1], q, lf, dl, from: i + k, count: m)
+                    trilinearRun(levels[band], levels[band + 1], q, lf, dl, into: out + k, count: m)
                 }
                 lf &+= dl &* Int64(m)
                 k += m
@@ -270,25 +318,25 @@ struct TextureSink: CoverageSink {
     /// where the whole run stays inside both levels.
     @inline(__always)
     private func trilinearRun(_ lo: SampleLevel, _ hi: SampleLevel, _ steps: QuadraticSteps, _ lf: Int64, _ dl: Int64,
-                              from i: Int, count n: Int) {
+                              into out: UnsafeMutablePointer<UInt32>, count n: Int) {
         let q = lo.grid(steps)
         let end = q.position(after: n - 1)
         if lo.holds(q.fu, q.fv, end.u, end.v)
             && hi.holds(SampleLevel.coarser(q.fu), SampleLevel.coarser(q.fv), SampleLevel.coarser(end.u), SampleLevel.coarser(end.v)) {
-            trilinearLoop(lo, hi, q, lf, dl, from: i, count: n, interior: true)
+            trilinearLoop(lo, hi, q, lf, dl, into: out, count: n, interior: true)
         } else {
-            trilinearLoop(lo, hi, q, lf, dl, from: i, count: n, interior: false)
+            trilinearLoop(lo, hi, q, lf, dl, into: out, count: n, interior: false)
         }
     }
 
     @inline(__always)
     private func trilinearLoop(_ lo: SampleLevel, _ hi: SampleLevel, _ grid: QuadraticSteps, _ lf: Int64, _ dl: Int64,
-                               from i: Int, count n: Int, interior: Bool) {
+                               into out: UnsafeMutablePointer<UInt32>, count n: Int, interior: Bool) {
         var q = grid, l = lf
-        for k in i..<(i + n) {
+        for k in 0..<n {
             let w = UInt16(truncatingIfNeeded: (l >> 16) & 0xFF)
             let hu = SampleLevel.coarser(q.fu), hv = SampleLevel.coarser(q.fv)
-            samples[k] = interior
+            out[k] = interior
                 ? TexelQuad.trilinear(lo.interiorQuad(q.fu, q.fv), hi.interiorQuad(hu, hv), w)
                 : TexelQuad.trilinear(lo.quad(q.fu, q.fv), hi.quad(hu, hv), w)
             q.step(); l &+= dl
@@ -297,13 +345,13 @@ struct TextureSink: CoverageSink {
 
     /// Bilinear samples of one level along a run; without clamping where the run stays inside.
     @inline(__always)
-    private func bilinearRun(_ level: SampleLevel, _ steps: QuadraticSteps, from i: Int, count n: Int) {
+    private func bilinearRun(_ level: SampleLevel, _ steps: QuadraticSteps, into out: UnsafeMutablePointer<UInt32>, count n: Int) {
         var q = level.grid(steps)
         let end = q.position(after: n - 1)
         if level.holds(q.fu, q.fv, end.u, end.v) {
-            for k in i..<(i + n) { samples[k] = level.interiorQuad(q.fu, q.fv).bilinear; q.step() }
+            for k in 0..<n { out[k] = level.interiorQuad(q.fu, q.fv).bilinear; q.step() }
         } else {
-            for k in i..<(i + n) { samples[k] = level.quad(q.fu, q.fv).bilinear; q.step() }
+            for k in 0..<n { out[k] = level.quad(q.fu, q.fv).bilinear; q.step() }
         }
     }
 
@@ -373,13 +421,13 @@ extension Surface {
         let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: region.width)
         let samples = UnsafeMutablePointer<UInt32>.allocate(capacity: region.width)
         defer { scratch.deallocate(); samples.deallocate() }
-        let affineLevel = inverse.isAffine
-            ? TextureSink.level(inverse, 0, 0, 1, 1, levels.count - 1) : (k: 0, weight: UInt32(0))
         var sink = TextureSink(surface: self, levels: levels, inverse: inverse, filter: filter, opacity: o,
-                               clip: clip, mode: blend, scratch: scratch, samples: samples, affineLevel: affineLevel,
+                               clip: clip, mode: blend, scratch: scratch, samples: samples,
+                               affineLambda: inverse.isAffine ? TextureSink.lambda(inverse, 0, 0, 1, 1) : 0,
                                exactTexels: inverse.isAffine && inverse.m11 == 1 && inverse.m12 == 0 && inverse.m21 == 0
                                    && inverse.m22 == 1 && inverse.m31 == inverse.m31.rounded()
-                                   && inverse.m32 == inverse.m32.rounded() && abs(inverse.m31) < 1e9 && abs(inverse.m32) < 1e9)
+                                   && inverse.m32 == inverse.m32.rounded() && abs(inverse.m31) < 1e9 && abs(inverse.m32) < 1e9,
+                               opaque: texture.isOpaque)
         rasterize(.rect(x: src.minX, y: src.minY, width: src.width, height: src.height), transform: transform,
                   rule: .nonZero, antialias: antialias, targetX: region.x, targetY: region.y,
                   targetWidth: region.width, targetHeight: region.height, into: &sink)

@@ -270,4 +270,28 @@ import Testing
         #expect(checked > 10_000)
         #expect(Double(total) / Double(checked) < 0.1)
     }
+
+    @Test func opaqueTexturesCopyWhatBlendingWouldGive() {
+        // The same opaque texels, once in a texture known to be opaque (samples go straight to
+        // the destination where coverage is full) and once with a translucent texel far from
+        // anything sampled (every pixel blended): the results must be identical.
+        let opaque = Self.checkerboard(64, cell: 3)
+        let mixed = Self.checkerboard(96, cell: 3)
+        mixed.setPixel(x: 95, y: 95, 0x8040_2010)
+        #expect(Texture(opaque).isOpaque && !Texture(mixed).isOpaque)
+        let clip = Mask(width: 120, height: 100)
+        clip.fill(.roundedRect(x: 10, y: 8, width: 90, height: 80, radiusX: 14, radiusY: 14))
+        let m = Self.coverflowMatrix(texels: 64, cx: 60, cy: 50, degrees: 40).concatenating(.scale(0.3, 0.3))
+        for filter in [SamplingFilter.nearest, .linear, .trilinear] {
+            for c in [nil, clip] {
+                let a = Surface(width: 120, height: 100), b = Surface(width: 120, height: 100)
+                a.clear(0xFF20_4060); b.clear(0xFF20_4060)
+                a.draw(Texture(opaque), transform: m, filter: filter, clip: c, sourceRect: Rect(x: 0, y: 0, width: 64, height: 64))
+                b.draw(Texture(mixed), transform: m, filter: filter, clip: c, sourceRect: Rect(x: 0, y: 0, width: 64, height: 64))
+                var same = true
+                for y in 0..<100 { for x in 0..<120 where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { same = false } }
+                #expect(same, "\(filter), clip \(c != nil)")
+            }
+        }
+    }
 }
