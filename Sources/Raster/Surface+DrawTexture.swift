@@ -182,14 +182,13 @@ struct TextureSink: CoverageSink {
             var i = 0
             while i < count {
                 let n = min(256, count - i)
-                stepRun(steps, into: out + i, count: n, affineLambda, affineLambda)
+                stepRun(steps, LambdaSteps(affineLambda, affineLambda, over: 1, top: levels.count - 1), into: out + i, count: n)
                 steps = steps.advanced(by: n)
                 i += n
             }
             return
         }
-        let pw = cx * m.m13 + cy * m.m23 + m.m33
-        sampleProjectiveRuns(hx, hy, pw, count, into: out)
+        sampleProjectiveRuns(x: x, cy: cy, count: count, into: out)
     }
 
     /// Perspective sampling with two divisions per run of up to 16 pixels. Along a row
@@ -201,73 +200,79 @@ struct TextureSink: CoverageSink {
     /// by forward differences in 32.32 fixed point. The mip level's λ changes as log W does,
     /// slowly, and is interpolated linearly between the run's ends. Where W is the same along
     /// the row (c = 0), the mapping and λ are linear and runs are longer.
+    /// Runs are aligned to their length in device x and computed from pixel columns alone, so
+    /// a pixel's sample does not depend on where the span around it starts (clips, occlusion
+    /// and bands cut spans anywhere).
     @inline(__always)
-    private func sampleProjectiveRuns(_ x0: Double, _ y0: Double, _ w0: Double, _ count: Int,
-                                      into out: UnsafeMutablePointer<UInt32>) {
+    private func sampleProjectiveRuns(x: Int, cy: Double, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let m = inverse
         let c = m.m13
-        let slope = max(abs(m.m11 * w0 - x0 * c), abs(m.m12 * w0 - y0 * c))
+        // The homogeneous position of a pixel column's centre in this row.
+        func at(_ col: Int) -> (x: Double, y: Double, w: Double) {
+            let cx = Double(col) + 0.5
+            return (cx * m.m11 + cy * m.m21 + m.m31, cx * m.m12 + cy * m.m22 + m.m32, cx * m.m13 + cy * m.m23 + m.m33)
+        }
+        let row = at(0)
+        let slope = max(abs(m.m11 * row.w - row.x * c), abs(m.m12 * row.w - row.y * c))
         // n³·k3 / W*⁴ ≤ 1/256, with 12√3 ≈ 20.78.
         let k3 = c * c * slope * (256 / 20.784609690826528)
         let longest = c == 0 ? 256 : 16
         let trilinear = filter == .trilinear, top = levels.count - 1
-        var px = x0, py = y0, pw = w0
-        let r0 = 1 / pw
-        var u = px * r0, v = py * r0
-        var lam = trilinear ? TextureSink.lambda(m, px, py, pw, r0) : 0
-        var i = 0
-        while i < count {
-            var n = min(longest, count - i)
-            var we = pw + Double(n) * c
+        let end = x + count
+        var s = x - ((x % longest) + longest) % longest
+        var hs = at(s)
+        var u = hs.x / hs.w, v = hs.y / hs.w
+        var lam = trilinear ? TextureSink.lambda(m, hs.x, hs.y, hs.w, 1 / hs.w) : 0
+        while s < end {
+            var n = longest
+            while s % n != 0 { n /= 2 }
+            var he = at(s + n)
             while n > 2 {
-                let wmin = min(abs(pw), abs(we))
-                if (pw > 0) == (we > 0) && Double(n * n * n) * k3 < (wmin * wmin) * (wmin * wmin) { break }
-                n = (n + 1) / 2
-                we = pw + Double(n) * c
+                let wmin = min(abs(hs.w), abs(he.w))
+                if (hs.w > 0) == (he.w > 0) && Double(n * n * n) * k3 < (wmin * wmin) * (wmin * wmin) { break }
+                n /= 2
+                he = at(s + n)
             }
-            let dn = Double(n), h = dn / 2
-            let pxe = px + dn * m.m11, pye = py + dn * m.m12
-            let r1 = 1 / we
-            let u1 = pxe * r1, v1 = pye * r1
-            let lam1 = trilinear ? TextureSink.lambda(m, pxe, pye, we, r1) : 0
-            if n > 2 && max(abs(u), abs(v), abs(u1), abs(v1)) < 1e6 {
-                let rm = 1 / (pw + h * c)
-                let um = (px + h * m.m11) * rm, vm = (py + h * m.m12) * rm
+            let u1 = he.x / he.w, v1 = he.y / he.w
+            let lam1 = trilinear ? TextureSink.lambda(m, he.x, he.y, he.w, 1 / he.w) : 0
+            // The part of this run inside the span (none for a short run before it).
+            let first = max(s, x), last = min(s + n, end)
+            if last > first && n > 2 && max(abs(u), abs(v), abs(u1), abs(v1)) < 1e6 {
+                let dn = Double(n)
+                let hm = at(s + n / 2)
+                let um = hm.x / hm.w, vm = hm.y / hm.w
                 // f(t) = f(0) + b·t + q·t²; first difference b + q, second 2q.
-                let s = 2 / (dn * dn)
-                let qu = (u1 - 2 * um + u) * s, qv = (v1 - 2 * vm + v) * s
+                let sq = 2 / (dn * dn)
+                let qu = (u1 - 2 * um + u) * sq, qv = (v1 - 2 * vm + v) * sq
                 let bu = (u1 - u) / dn - qu * dn, bv = (v1 - v) / dn - qv * dn
                 let steps = QuadraticSteps(fu: fixed(u), fv: fixed(v),
                                            du: Int64((bu + qu) * 4294967296), dv: Int64((bv + qv) * 4294967296),
                                            ddu: Int64(2 * qu * 4294967296), ddv: Int64(2 * qv * 4294967296))
-                stepRun(steps, into: out + i, count: n, lam, lam1)
+                let l = LambdaSteps(lam, lam1, over: n, top: top)
+                stepRun(steps.advanced(by: first - s), l.advanced(by: first - s), into: out + (first - x), count: last - first)
             } else {
                 // Too curved to interpolate (or too far out): divide at every pixel.
-                var x = px, y = py, w = pw
-                for k in i..<(i + n) {
-                    let rk = 1 / w
-                    let fu = fixed(x * rk), fv = fixed(y * rk)
+                for col in first..<max(first, last) {
+                    let h = at(col), rk = 1 / h.w
+                    let fu = fixed(h.x * rk), fv = fixed(h.y * rk)
+                    let k = col - x
                     switch filter {
                     case .nearest: out[k] = levels[0].nearest(fu, fv)
                     case .linear: out[k] = levels[0].bilinear(fu, fv)
                     case .trilinear:
-                        let l = TextureSink.level(m, x, y, w, rk, top)
+                        let l = TextureSink.level(m, h.x, h.y, h.w, rk, top)
                         out[k] = l.weight == 0 ? levels[l.k].bilinear(fu, fv)
                             : lerpPixel(levels[l.k].bilinear(fu, fv), levels[l.k + 1].bilinear(fu, fv), l.weight)
                     }
-                    x += m.m11; y += m.m12; w += c
                 }
             }
-            px = pxe; py = pye; pw = we; u = u1; v = v1; lam = lam1
-            i += n
+            s += n; hs = he; u = u1; v = v1; lam = lam1
         }
     }
 
-    /// Samples `n` pixels into `out`, stepping the positions by `steps` and λ linearly from
-    /// `lam0` to `lam1` (its value one pixel past the run).
+    /// Samples `n` pixels into `out`, stepping the positions by `steps` and λ by `lambda`.
     @inline(__always)
-    private func stepRun(_ steps: QuadraticSteps, into out: UnsafeMutablePointer<UInt32>, count n: Int,
-                         _ lam0: Double, _ lam1: Double) {
+    private func stepRun(_ steps: QuadraticSteps, _ lambda: LambdaSteps, into out: UnsafeMutablePointer<UInt32>, count n: Int) {
         switch filter {
         case .nearest:
             var q = steps
@@ -276,25 +281,22 @@ struct TextureSink: CoverageSink {
         case .linear:
             bilinearRun(levels[0], steps, into: out, count: n)
         case .trilinear:
-            // λ in 8.24 fixed point, the ends clamped just outside the level range (NaN to −1).
             // The run is cut where λ's whole part changes, so that each piece reads one pair.
-            let top = levels.count - 1, topLevel = Double(top)
-            let a = lam0 > -1 ? min(lam0, topLevel + 1) : -1, b = lam1 > -1 ? min(lam1, topLevel + 1) : -1
-            var lf = Int64(a * 16777216)
-            let dl = Int64((b - a) * 16777216) / Int64(n)
+            let top = levels.count - 1
+            var lf = lambda.start
             var k = 0
             while k < n {
                 let band = lf <= 0 ? -1 : min(Int(truncatingIfNeeded: lf >> 24), top)
-                let m = min(n - k, TextureSink.pixels(inBand: band, from: lf, step: dl, top: top))
+                let m = min(n - k, TextureSink.pixels(inBand: band, from: lf, step: lambda.step, top: top))
                 let q = steps.advanced(by: k)
                 if band < 0 {
                     bilinearRun(levels[0], q, into: out + k, count: m)
                 } else if band == top {
                     bilinearRun(levels[top], q, into: out + k, count: m)
                 } else {
-                    trilinearRun(levels[band], levels[band + 1], q, lf, dl, into: out + k, count: m)
+                    trilinearRun(levels[band], levels[band + 1], q, lf, lambda.step, into: out + k, count: m)
                 }
-                lf &+= dl &* Int64(m)
+                lf &+= lambda.step &* Int64(m)
                 k += m
             }
         }

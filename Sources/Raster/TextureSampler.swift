@@ -199,3 +199,29 @@ struct QuadraticSteps {
         fu &+= du; fv &+= dv; du &+= ddu; dv &+= ddv
     }
 }
+
+/// λ along a run in 8.24 fixed point, stepped linearly.
+struct LambdaSteps {
+    let start: Int64, step: Int64
+
+    /// From `lam0` to `lam1` over `n` pixels, both clamped just outside the level range
+    /// (NaN to −1), where the level choice no longer changes.
+    @inline(__always)
+    init(_ lam0: Double, _ lam1: Double, over n: Int, top: Int) {
+        let t = Double(top)
+        let a = lam0 > -1 ? min(lam0, t + 1) : -1, b = lam1 > -1 ? min(lam1, t + 1) : -1
+        start = Int64(a * 16777216)
+        step = Int64((b - a) * 16777216) / Int64(n)
+    }
+
+    @inline(__always)
+    init(start: Int64, step: Int64) {
+        self.start = start
+        self.step = step
+    }
+
+    @inline(__always)
+    func advanced(by k: Int) -> LambdaSteps {
+        LambdaSteps(start: start &+ step &* Int64(k), step: step)
+    }
+}

@@ -294,4 +294,24 @@ import Testing
             }
         }
     }
+
+    @Test func samplesDoNotDependOnWhereSpansStart() {
+        // A clip with holes every few pixels starts and ends spans all along each row; where it
+        // is fully open the samples must be those of the uncut draw (runs are aligned to device
+        // columns), so that clips, occlusion and bands cannot change a pixel.
+        let tex = Texture(Self.checkerboard(512, cell: 5))
+        let m = Self.coverflowMatrix(texels: 512, cx: 200, cy: 200)
+        let clip = Mask(width: 400, height: 400)
+        for y in 0..<400 { for x in 0..<400 { clip.coverage[y * 400 + x] = (x / 3 + y) % 5 == 0 ? 0 : 255 } }
+        for filter in [SamplingFilter.nearest, .linear, .trilinear] {
+            let whole = Surface(width: 400, height: 400), cut = Surface(width: 400, height: 400)
+            whole.draw(tex, transform: m, filter: filter, antialias: false)
+            cut.draw(tex, transform: m, filter: filter, clip: clip, antialias: false)
+            var differing = 0
+            for y in 0..<400 { for x in 0..<400 where clip.coverage[y * 400 + x] == 255 {
+                if whole.pixel(x: x, y: y) != cut.pixel(x: x, y: y) { differing += 1 }
+            } }
+            #expect(differing == 0, "\(filter)")
+        }
+    }
 }
