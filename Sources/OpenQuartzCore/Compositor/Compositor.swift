@@ -157,14 +157,16 @@ struct Compositor {
     func drawSublayers(of n: RenderNode, world: CATransform3D, alpha: Float, into t: Target) {
         let members = RenderingContext.members(of: n)
         if members.isEmpty { return }
-        for item in RenderingContext.drawOrder(members) {
+        let order = RenderingContext.drawOrder(members)
+        let occlusion = Occlusion(order, members, alpha: alpha, target: t) { CATransform3DConcat(flattened($0.toContext), world) }
+        for (k, item) in order.enumerated() {
             let member = members[item.member]
             let w = CATransform3DConcat(flattened(member.toContext), world)
-            var target = t
+            var target = occlusion.target(for: k, node: member.node, world: w, in: t, stats: stats)
             if let fragment = item.fragment {
                 // A piece of a layer cut by the depth sort: complementary pieces are filled
                 // without anti-aliasing so that they tile the plane with no seam.
-                target = t.clipped(to: fragment, through: ProjectiveTransform(plane: world), antialias: false, stats: stats)
+                target = target.clipped(to: fragment, through: ProjectiveTransform(plane: world), antialias: false, stats: stats)
             }
             draw(member.node, world: w, alpha: alpha * member.alpha, into: target)
         }
