@@ -94,9 +94,13 @@ struct TextureSink: CoverageSink {
 
     /// One row whose final coverage (clip and opacity included) is `cov`.
     private func blendRow(y: Int, x: Int, count: Int, coverage cov: UnsafePointer<UInt8>) {
-        // Trim uncovered ends (the quad's bounding region is wider than the quad).
+        // Trim uncovered ends (the quad's bounding region is wider than the quad, and clips
+        // leave out more), eight bytes at a time.
+        let raw = UnsafeRawPointer(cov)
         var lo = 0, hi = count
+        while lo + 8 <= hi && raw.loadUnaligned(fromByteOffset: lo, as: UInt64.self) == 0 { lo += 8 }
         while lo < hi && cov[lo] == 0 { lo += 1 }
+        while hi - 8 >= lo && raw.loadUnaligned(fromByteOffset: hi - 8, as: UInt64.self) == 0 { hi -= 8 }
         while hi > lo && cov[hi - 1] == 0 { hi -= 1 }
         if lo == hi { return }
         if mode == .sourceOver {
@@ -219,28 +223,31 @@ struct TextureSink: CoverageSink {
         let longest = c == 0 ? 256 : 16
         let trilinear = filter == .trilinear, top = levels.count - 1
         let end = x + count
-        var s = x - ((x % longest) + longest) % longest
+        // Powers of two, so aligning is masking (two's complement floors negative columns too).
+        var s = x & ~(longest - 1)
         var hs = at(s)
-        var u = hs.x / hs.w, v = hs.y / hs.w
-        var lam = trilinear ? TextureSink.lambda(m, hs.x, hs.y, hs.w, 1 / hs.w) : 0
+        let r0 = 1 / hs.w
+        var u = hs.x * r0, v = hs.y * r0
+        var lam = trilinear ? TextureSink.lambda(m, hs.x, hs.y, hs.w, r0) : 0
         while s < end {
             var n = longest
-            while s % n != 0 { n /= 2 }
+            while s & (n - 1) != 0 { n >>= 1 }
             var he = at(s + n)
             while n > 2 {
                 let wmin = min(abs(hs.w), abs(he.w))
                 if (hs.w > 0) == (he.w > 0) && Double(n * n * n) * k3 < (wmin * wmin) * (wmin * wmin) { break }
-                n /= 2
+                n >>= 1
                 he = at(s + n)
             }
-            let u1 = he.x / he.w, v1 = he.y / he.w
-            let lam1 = trilinear ? TextureSink.lambda(m, he.x, he.y, he.w, 1 / he.w) : 0
+            let r1 = 1 / he.w
+            let u1 = he.x * r1, v1 = he.y * r1
+            let lam1 = trilinear ? TextureSink.lambda(m, he.x, he.y, he.w, r1) : 0
             // The part of this run inside the span (none for a short run before it).
             let first = max(s, x), last = min(s + n, end)
             if last > first && n > 2 && max(abs(u), abs(v), abs(u1), abs(v1)) < 1e6 {
                 let dn = Double(n)
-                let hm = at(s + n / 2)
-                let um = hm.x / hm.w, vm = hm.y / hm.w
+                let hm = at(s + n / 2), rm = 1 / hm.w
+                let um = hm.x * rm, vm = hm.y * rm
                 // f(t) = f(0) + b·t + q·t²; first difference b + q, second 2q.
                 let sq = 2 / (dn * dn)
                 let qu = (u1 - 2 * um + u) * sq, qv = (v1 - 2 * vm + v) * sq
@@ -286,8 +293,9 @@ struct TextureSink: CoverageSink {
             var lf = lambda.start
             var k = 0
             while k < n {
-                let band = lf <= 0 ? -1 : min(Int(truncatingIfNeeded: lf >> 24), top)
-                let m = min(n - k, TextureSink.pixels(inBand: band, from: lf, step: lambda.step, top: top))
+                let band = TextureSink.band(lf, top)
+                let m = band == TextureSink.band(lf &+ lambda.step &* Int64(n - 1 - k), top)
+                    ? n - k : min(n - k, TextureSink.pixels(inBand: band, from: lf, step: lambda.step, top: top))
                 let q = steps.advanced(by: k)
                 if band < 0 {
                     bilinearRun(levels[0], q, into: out + k, count: m)
@@ -300,6 +308,12 @@ struct TextureSink: CoverageSink {
                 k += m
             }
         }
+    }
+
+    /// The band of λ (8.24 fixed point): −1 for λ ≤ 0, its whole part below `top`, else `top`.
+    @inline(__always)
+    static func band(_ lf: Int64, _ top: Int) -> Int {
+        lf <= 0 ? -1 : min(Int(truncatingIfNeeded: lf >> 24), top)
     }
 
     /// How many pixels from λ = `lf` on (8.24 fixed point, stepping by `step`) stay in one band:

@@ -211,7 +211,7 @@ struct LambdaSteps {
         let t = Double(top)
         let a = lam0 > -1 ? min(lam0, t + 1) : -1, b = lam1 > -1 ? min(lam1, t + 1) : -1
         start = Int64(a * 16777216)
-        step = Int64((b - a) * 16777216) / Int64(n)
+        step = Int64((b - a) * 16777216 / Double(n))
     }
 
     @inline(__always)
