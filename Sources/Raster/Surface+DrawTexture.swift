@@ -34,12 +34,16 @@ func bilerp(_ p00: UInt32, _ p01: UInt32, _ p10: UInt32, _ p11: UInt32, _ wu: UI
 /// Samples a texture at every covered pixel centre through the inverse transform: first the
 /// row of samples, then one blend pass, so each loop stays small.
 struct TextureSink: CoverageSink {
-    let surface: Surface
-    let levels: [SampleLevel]
+    /// The destination's pixels, and the clip's coverage, as raw rows: the sink is called per
+    /// span, and reaching them through the objects costs reference counting each time.
+    let target: (pixels: UnsafeMutablePointer<UInt32>, stride: Int, originX: Int, originY: Int)
+    let clipRows: (coverage: UnsafeMutablePointer<UInt8>, width: Int, originX: Int, originY: Int)?
+    /// The mip levels (one unless trilinear), finest first; `top` is the last's index.
+    let levels: UnsafeMutablePointer<SampleLevel>
+    let top: Int
     let inverse: ProjectiveTransform
     let filter: SamplingFilter
     let opacity: UInt32
-    let clip: Mask?
     let mode: BlendMode
     let scratch: UnsafeMutablePointer<UInt8>
     let samples: UnsafeMutablePointer<UInt32>
@@ -55,7 +59,7 @@ struct TextureSink: CoverageSink {
         let c = mul255(UInt32(coverage), opacity)
         if c == 0 { return }
         if mode == .sourceOver {
-            if let clip {
+            if let clip = clipRows {
                 if c == 255 {
                     return blendRow(y: y, x: x, count: count, coverage: clip.coverage + (y - clip.originY) * clip.width + (x - clip.originX))
                 }
@@ -74,8 +78,8 @@ struct TextureSink: CoverageSink {
 
     mutating func cells(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
         var cov = coverage
-        if opacity != 255 || clip != nil {
-            let clipRow: UnsafeMutablePointer<UInt8>? = clip.map { $0.coverage + (y - $0.originY) * $0.width + (x - $0.originX) }
+        if opacity != 255 || clipRows != nil {
+            let clipRow: UnsafeMutablePointer<UInt8>? = clipRows.map { $0.coverage + (y - $0.originY) * $0.width + (x - $0.originX) }
             for i in 0..<count {
                 var c = UInt32(coverage[i])
                 if opacity != 255 { c = mul255(c, opacity) }
@@ -89,7 +93,7 @@ struct TextureSink: CoverageSink {
 
     @inline(__always)
     private func destination(y: Int, x: Int) -> UnsafeMutablePointer<UInt32> {
-        surface.pixels + (y - surface.originY) * surface.stride + (x - surface.originX)
+        target.pixels + (y - target.originY) * target.stride + (x - target.originX)
     }
 
     /// One row whose final coverage (clip and opacity included) is `cov`.
@@ -186,7 +190,7 @@ struct TextureSink: CoverageSink {
             var i = 0
             while i < count {
                 let n = min(256, count - i)
-                stepRun(steps, LambdaSteps(affineLambda, affineLambda, over: 1, top: levels.count - 1), into: out + i, count: n)
+                stepRun(steps, LambdaSteps(affineLambda, affineLambda, over: 1, top: top), into: out + i, count: n)
                 steps = steps.advanced(by: n)
                 i += n
             }
@@ -221,7 +225,7 @@ struct TextureSink: CoverageSink {
         // n³·k3 / W*⁴ ≤ 1/256, with 12√3 ≈ 20.78.
         let k3 = c * c * slope * (256 / 20.784609690826528)
         let longest = c == 0 ? 256 : 16
-        let trilinear = filter == .trilinear, top = levels.count - 1
+        let trilinear = filter == .trilinear
         let end = x + count
         // Powers of two, so aligning is masking (two's complement floors negative columns too).
         var s = x & ~(longest - 1)
@@ -289,7 +293,6 @@ struct TextureSink: CoverageSink {
             bilinearRun(levels[0], steps, into: out, count: n)
         case .trilinear:
             // The run is cut where λ's whole part changes, so that each piece reads one pair.
-            let top = levels.count - 1
             var lf = lambda.start
             var k = 0
             while k < n {
@@ -427,23 +430,27 @@ extension Surface {
         let tx1 = min(max(Int(src.maxX.rounded(.up)) - 1, tx0), tex.width - 1)
         let ty1 = min(max(Int(src.maxY.rounded(.up)) - 1, ty0), tex.height - 1)
         let surfaces = filter == .trilinear ? texture.mipLevels : [tex]
-        var levels: [SampleLevel] = []
+        let levels = UnsafeMutablePointer<SampleLevel>.allocate(capacity: surfaces.count)
         for (k, s) in surfaces.enumerated() {
-            levels.append(SampleLevel(pixels: s.pixels, stride: s.stride,
-                                      x0: min(tx0 >> k, s.width - 1), y0: min(ty0 >> k, s.height - 1),
-                                      x1: min(tx1 >> k, s.width - 1), y1: min(ty1 >> k, s.height - 1),
-                                      shift: k))
+            (levels + k).initialize(to: SampleLevel(pixels: s.pixels, stride: s.stride,
+                                                    x0: min(tx0 >> k, s.width - 1), y0: min(ty0 >> k, s.height - 1),
+                                                    x1: min(tx1 >> k, s.width - 1), y1: min(ty1 >> k, s.height - 1),
+                                                    shift: k))
         }
         let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: region.width)
         let samples = UnsafeMutablePointer<UInt32>.allocate(capacity: region.width)
-        defer { scratch.deallocate(); samples.deallocate() }
-        var sink = TextureSink(surface: self, levels: levels, inverse: inverse, filter: filter, opacity: o,
-                               clip: clip, mode: blend, scratch: scratch, samples: samples,
+        defer { scratch.deallocate(); samples.deallocate(); levels.deallocate() }
+        var sink = TextureSink(target: (pixels, stride, originX, originY),
+                               clipRows: clip.map { ($0.coverage, $0.width, $0.originX, $0.originY) },
+                               levels: levels, top: surfaces.count - 1, inverse: inverse, filter: filter, opacity: o,
+                               mode: blend, scratch: scratch, samples: samples,
                                affineLambda: inverse.isAffine ? TextureSink.lambda(inverse, 0, 0, 1, 1) : 0,
                                exactTexels: inverse.isAffine && inverse.m11 == 1 && inverse.m12 == 0 && inverse.m21 == 0
                                    && inverse.m22 == 1 && inverse.m31 == inverse.m31.rounded()
                                    && inverse.m32 == inverse.m32.rounded() && abs(inverse.m31) < 1e9 && abs(inverse.m32) < 1e9,
                                opaque: texture.isOpaque)
+        // The pixels stay alive with the parameters: this surface, the texture (which keeps its
+        // mip levels) and the clip.
         rasterize(.rect(x: src.minX, y: src.minY, width: src.width, height: src.height), transform: transform,
                   rule: .nonZero, antialias: antialias, targetX: region.x, targetY: region.y,
                   targetWidth: region.width, targetHeight: region.height, into: &sink)
