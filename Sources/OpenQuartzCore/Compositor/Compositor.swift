@@ -158,7 +158,7 @@ struct Compositor {
         let members = RenderingContext.members(of: n)
         if members.isEmpty { return }
         let order = RenderingContext.drawOrder(members)
-        let occlusion = Occlusion(order, members, alpha: alpha, target: t) { CATransform3DConcat(flattened($0.toContext), world) }
+        let occlusion = PerspectiveOcclusion(order, members, alpha: alpha, target: t) { CATransform3DConcat(flattened($0.toContext), world) }
         for (k, item) in order.enumerated() {
             let member = members[item.member]
             let w = CATransform3DConcat(flattened(member.toContext), world)

@@ -3,7 +3,7 @@ import Testing
 import Raster
 @testable import OpenQuartzCore
 
-@Suite struct OcclusionTests {
+@Suite struct PerspectiveOcclusionTests {
     /// An opaque 64² image with a pattern, optionally with a translucent band near its left edge.
     static func image(seed: Int, translucentTexel: Bool = false) -> CGImage {
         var bytes = [UInt8](repeating: 255, count: 64 * 64 * 4)
@@ -78,33 +78,33 @@ import Raster
         }
         // The layer's bounds space to the target: its frame's origin, (50, 60).
         let world = CATransform3DMakeTranslation(50, 60, 0)
-        let plain = Occlusion.opaqueRegion(node { _ in }, world: world, alpha: 1)
+        let plain = PerspectiveOcclusion.opaqueRegion(node { _ in }, world: world, alpha: 1)
         #expect(plain != nil)
         // Shrunk by 1.5 pixels on each side of the 100×80 frame at (50, 60).
         if let p = plain {
             #expect(abs(p.map(\.x).min()! - 51.5) < 1e-9 && abs(p.map(\.x).max()! - 148.5) < 1e-9)
             #expect(abs(p.map(\.y).min()! - 61.5) < 1e-9 && abs(p.map(\.y).max()! - 138.5) < 1e-9)
         }
-        let rounded = Occlusion.opaqueRegion(node { $0.cornerRadius = 10; $0.masksToBounds = true }, world: world, alpha: 1)
+        let rounded = PerspectiveOcclusion.opaqueRegion(node { $0.cornerRadius = 10; $0.masksToBounds = true }, world: world, alpha: 1)
         #expect(rounded.map { abs($0.map(\.x).min()! - 61.5) < 1e-9 } == true)
         // Contents are not clipped to the corners without masksToBounds.
-        #expect(Occlusion.opaqueRegion(node { $0.cornerRadius = 10 }, world: world, alpha: 1).map { abs($0.map(\.x).min()! - 51.5) < 1e-9 } == true)
-        #expect(Occlusion.opaqueRegion(node { _ in }, world: world, alpha: 0.99) == nil)
-        #expect(Occlusion.opaqueRegion(node { $0.opacity = 0.5 }, world: world, alpha: 1) == nil)
-        #expect(Occlusion.opaqueRegion(node { $0.contents = Self.image(seed: 1, translucentTexel: true) }, world: world, alpha: 1) == nil)
-        #expect(Occlusion.opaqueRegion(node { $0.contentsGravity = .center }, world: world, alpha: 1) == nil)
-        #expect(Occlusion.opaqueRegion(node { $0.contentsRect = CGRect(x: 0, y: 0, width: 0.5, height: 1) }, world: world, alpha: 1) == nil)
-        #expect(Occlusion.opaqueRegion(node { $0.shadowOpacity = 0.5 }, world: world, alpha: 1) == nil)
-        #expect(Occlusion.opaqueRegion(node { $0.addSublayer(CALayer()) }, world: world, alpha: 1) == nil)
-        #expect(Occlusion.opaqueRegion(node { $0.contents = nil; $0.backgroundColor = red }, world: world, alpha: 1) != nil)
-        #expect(Occlusion.opaqueRegion(node { $0.contents = nil; $0.backgroundColor = CGColor(gray: 1, alpha: 0.9) },
+        #expect(PerspectiveOcclusion.opaqueRegion(node { $0.cornerRadius = 10 }, world: world, alpha: 1).map { abs($0.map(\.x).min()! - 51.5) < 1e-9 } == true)
+        #expect(PerspectiveOcclusion.opaqueRegion(node { _ in }, world: world, alpha: 0.99) == nil)
+        #expect(PerspectiveOcclusion.opaqueRegion(node { $0.opacity = 0.5 }, world: world, alpha: 1) == nil)
+        #expect(PerspectiveOcclusion.opaqueRegion(node { $0.contents = Self.image(seed: 1, translucentTexel: true) }, world: world, alpha: 1) == nil)
+        #expect(PerspectiveOcclusion.opaqueRegion(node { $0.contentsGravity = .center }, world: world, alpha: 1) == nil)
+        #expect(PerspectiveOcclusion.opaqueRegion(node { $0.contentsRect = CGRect(x: 0, y: 0, width: 0.5, height: 1) }, world: world, alpha: 1) == nil)
+        #expect(PerspectiveOcclusion.opaqueRegion(node { $0.shadowOpacity = 0.5 }, world: world, alpha: 1) == nil)
+        #expect(PerspectiveOcclusion.opaqueRegion(node { $0.addSublayer(CALayer()) }, world: world, alpha: 1) == nil)
+        #expect(PerspectiveOcclusion.opaqueRegion(node { $0.contents = nil; $0.backgroundColor = red }, world: world, alpha: 1) != nil)
+        #expect(PerspectiveOcclusion.opaqueRegion(node { $0.contents = nil; $0.backgroundColor = CGColor(gray: 1, alpha: 0.9) },
                                        world: world, alpha: 1) == nil)
         // Partly behind the eye (w = 1 − x/50 < 0 for x > 50): no occlusion.
         var behind = CATransform3DIdentity
         behind.m14 = -1.0 / 50
-        #expect(Occlusion.opaqueRegion(node { _ in }, world: behind, alpha: 1) == nil)
+        #expect(PerspectiveOcclusion.opaqueRegion(node { _ in }, world: behind, alpha: 1) == nil)
         // Too thin to keep whole pixels after shrinking.
-        #expect(Occlusion.shrunk([(0, 0), (100, 0), (100, 2.5), (0, 2.5)], by: 1.5) == nil)
+        #expect(PerspectiveOcclusion.shrunk([(0, 0), (100, 0), (100, 2.5), (0, 2.5)], by: 1.5) == nil)
     }
 
     @Test func aTranslucentTexelStopsAnOccluder() {

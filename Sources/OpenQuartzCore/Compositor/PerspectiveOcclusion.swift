@@ -1,12 +1,14 @@
 import Foundation
 import Raster
 
-/// Exact occlusion within one rendering context. Where a layer drawn later paints opaque
-/// pixels at full coverage, source-over replaces whatever was there: the layers drawn before
-/// it cannot show, so they are clipped out of those pixels and need not sample or blend them
-/// (a coverflow's overlapping covers, cards in a stack). Only what is certain counts: a layer
-/// that might leave a pixel partly covered or translucent occludes nothing there.
-struct Occlusion {
+/// Exact occlusion within one rendering context, for layers under any transform, perspective
+/// included, and for what costs most per pixel: image contents. Where a layer drawn later
+/// paints opaque pixels at full coverage, source-over replaces whatever was there: the layers
+/// drawn before it cannot show, so they are clipped out of those pixels (by a mask of what
+/// stays visible) and need not sample them (a coverflow's overlapping covers). Occluders are
+/// convex device polygons, so turned and projected layers count. Only what is certain counts:
+/// a layer that might leave a pixel partly covered or translucent occludes nothing there.
+struct PerspectiveOcclusion {
     /// The items that occlude: draw-order index, device-space polygon (convex) that the item
     /// paints opaque at full coverage, shrunk so that whole pixels inside it are, and its box.
     private let occluders: [(index: Int, polygon: [(x: Double, y: Double)], box: DeviceRect)]
@@ -35,10 +37,10 @@ struct Occlusion {
         var found: [(index: Int, polygon: [(x: Double, y: Double)], box: DeviceRect)] = []
         for (k, item) in order.enumerated() where k > 0 && item.fragment == nil {
             let m = members[item.member]
-            guard let p = Occlusion.opaqueRegion(m.node, world: world(m), alpha: alpha * m.alpha) else { continue }
+            guard let p = PerspectiveOcclusion.opaqueRegion(m.node, world: world(m), alpha: alpha * m.alpha) else { continue }
             var box = DeviceRect.empty
             for q in p { box.add(q.x, q.y) }
-            if (box.maxX - box.minX) * (box.maxY - box.minY) >= Occlusion.smallest { found.append((k, p, box)) }
+            if (box.maxX - box.minX) * (box.maxY - box.minY) >= PerspectiveOcclusion.smallest { found.append((k, p, box)) }
         }
         occluders = found
     }
@@ -53,7 +55,7 @@ struct Occlusion {
 
     private func clipped(_ t: Target, for k: Int, node n: RenderNode, world: CATransform3D, stats: RenderStatistics) -> Target {
         let box = t.visible.intersection(PixelRect(covering: Extent.of(n, world: world)))
-        if Double(box.width * box.height) < Occlusion.smallest { return t }
+        if Double(box.width * box.height) < PerspectiveOcclusion.smallest { return t }
         let area = DeviceRect(minX: Double(box.x0), minY: Double(box.y0), maxX: Double(box.x1), maxY: Double(box.y1))
         // The occluders are in draw order: those after k are a suffix.
         var lo = 0, hi = occluders.count
