@@ -31,73 +31,46 @@ func bilerp(_ p00: UInt32, _ p01: UInt32, _ p10: UInt32, _ p11: UInt32, _ wu: UI
     return UInt32(truncatingIfNeeded: v & 0x00FF_00FF) | UInt32(truncatingIfNeeded: (v >> 24) & 0xFF00_FF00)
 }
 
-/// One mip level as the sampler sees it: texels and the clamp-to-edge texel range.
-/// Sample positions arrive in 32.32 fixed point of level-0 texels, so stepping along a row
-/// is an integer add and floor is an arithmetic shift.
-struct SampleLevel {
-    let pixels: UnsafeMutablePointer<UInt32>
-    let stride: Int
-    let x0: Int, y0: Int, x1: Int, y1: Int
-    /// log2 of level-0 texels per texel of this level.
-    let shift: Int
-
-    // Masking shifts (&>>): the amounts are always in range, and Swift's checked shifts
-    // would add branches to every sample.
-    @inline(__always)
-    func nearest(_ fu: Int64, _ fv: Int64) -> UInt32 {
-        let s = Int64(32 + shift)
-        let ix = min(max(Int(truncatingIfNeeded: fu &>> s), x0), x1)
-        let iy = min(max(Int(truncatingIfNeeded: fv &>> s), y0), y1)
-        return pixels[iy * stride + ix]
-    }
-
-    @inline(__always)
-    func bilinear(_ fu: Int64, _ fv: Int64) -> UInt32 {
-        // Texel centres are at +0.5: shift the sample by half a texel of this level.
-        let half = Int64(1) &<< Int64(31 + shift)
-        let gu = (fu &- half) &>> Int64(shift), gv = (fv &- half) &>> Int64(shift)
-        let xa = Int(truncatingIfNeeded: gu &>> 32), ya = Int(truncatingIfNeeded: gv &>> 32)
-        let wu = UInt32(truncatingIfNeeded: (gu &>> 24) & 0xFF), wv = UInt32(truncatingIfNeeded: (gv &>> 24) & 0xFF)
-        let xl = min(max(xa, x0), x1), xr = min(max(xa + 1, x0), x1)
-        let yt = min(max(ya, y0), y1), yb = min(max(ya + 1, y0), y1)
-        let top = pixels + yt * stride, bottom = pixels + yb * stride
-        return bilerp(top[xl], top[xr], bottom[xl], bottom[xr], UInt64(wu), UInt64(wv))
-    }
-}
-
-/// A texel coordinate in 32.32 fixed point, clamped far outside any texture (NaN → low end).
-@inline(__always)
-func fixed(_ v: Double) -> Int64 {
-    let c = v > -1e6 ? min(v, 1e6) : -1e6
-    return Int64(c * 4294967296)
-}
-
 /// Samples a texture at every covered pixel centre through the inverse transform: first the
 /// row of samples, then one blend pass, so each loop stays small.
 struct TextureSink: CoverageSink {
-    let surface: Surface
-    let levels: [SampleLevel]
+    /// The destination's pixels, and the clip's coverage, as raw rows: the sink is called per
+    /// span, and reaching them through the objects costs reference counting each time.
+    let target: (pixels: UnsafeMutablePointer<UInt32>, stride: Int, originX: Int, originY: Int)
+    let clipRows: (coverage: UnsafeMutablePointer<UInt8>, width: Int, originX: Int, originY: Int)?
+    /// The mip levels (one unless trilinear), finest first; `top` is the last's index.
+    let levels: UnsafeMutablePointer<SampleLevel>
+    let top: Int
     let inverse: ProjectiveTransform
     let filter: SamplingFilter
     let opacity: UInt32
-    let clip: Mask?
     let mode: BlendMode
     let scratch: UnsafeMutablePointer<UInt8>
     let samples: UnsafeMutablePointer<UInt32>
-    /// Mip level and blend weight for affine trilinear draws, where the footprint is constant.
-    let affineLevel: (k: Int, weight: UInt32)
+    /// λ of affine draws, where the footprint is the same everywhere.
+    let affineLambda: Double
     /// The inverse is a whole-pixel translation: pixel centres land on texel centres.
     let exactTexels: Bool
+    /// Every texel is opaque, so source-over at full coverage is a copy: the samples go
+    /// straight into the destination row.
+    let opaque: Bool
 
     mutating func span(y: Int, x: Int, count: Int, coverage: UInt8) {
-        if clip == nil && mode == .sourceOver {
-            // Constant coverage (the quad's interior): sample, then one SIMD blend.
-            let c = mul255(UInt32(coverage), opacity)
-            if c == 0 { return }
-            sample(y: y, x: x, count: count)
-            let dst = surface.pixels + (y - surface.originY) * surface.stride + (x - surface.originX)
-            if c == 255 { sourceOverRow(dst, samples, count) } else { sourceOverRowScaled(dst, samples, count, c) }
-            return
+        let c = mul255(UInt32(coverage), opacity)
+        if c == 0 { return }
+        if mode == .sourceOver {
+            if let clip = clipRows {
+                if c == 255 {
+                    return blendRow(y: y, x: x, count: count, coverage: clip.coverage + (y - clip.originY) * clip.width + (x - clip.originX))
+                }
+            } else {
+                // Constant coverage (the quad's interior): sample, then one SIMD blend.
+                let dst = destination(y: y, x: x)
+                if c == 255 && opaque { return sample(y: y, x: x, count: count, into: dst) }
+                sample(y: y, x: x, count: count, into: samples)
+                if c == 255 { sourceOverRow(dst, samples, count) } else { sourceOverRowScaled(dst, samples, count, c) }
+                return
+            }
         }
         scratch.update(repeating: coverage, count: count)
         cells(y: y, x: x, count: count, coverage: scratch)
@@ -105,8 +78,8 @@ struct TextureSink: CoverageSink {
 
     mutating func cells(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
         var cov = coverage
-        if opacity != 255 || clip != nil {
-            let clipRow: UnsafeMutablePointer<UInt8>? = clip.map { $0.coverage + (y - $0.originY) * $0.width + (x - $0.originX) }
+        if opacity != 255 || clipRows != nil {
+            let clipRow: UnsafeMutablePointer<UInt8>? = clipRows.map { $0.coverage + (y - $0.originY) * $0.width + (x - $0.originX) }
             for i in 0..<count {
                 var c = UInt32(coverage[i])
                 if opacity != 255 { c = mul255(c, opacity) }
@@ -115,18 +88,51 @@ struct TextureSink: CoverageSink {
             }
             cov = UnsafePointer(scratch)
         }
-        // Trim uncovered ends (the quad's bounding region is wider than the quad).
+        blendRow(y: y, x: x, count: count, coverage: cov)
+    }
+
+    @inline(__always)
+    private func destination(y: Int, x: Int) -> UnsafeMutablePointer<UInt32> {
+        target.pixels + (y - target.originY) * target.stride + (x - target.originX)
+    }
+
+    /// One row whose final coverage (clip and opacity included) is `cov`.
+    private func blendRow(y: Int, x: Int, count: Int, coverage cov: UnsafePointer<UInt8>) {
+        // Trim uncovered ends (the quad's bounding region is wider than the quad, and clips
+        // leave out more), eight bytes at a time.
+        let raw = UnsafeRawPointer(cov)
         var lo = 0, hi = count
+        while lo + 8 <= hi && raw.loadUnaligned(fromByteOffset: lo, as: UInt64.self) == 0 { lo += 8 }
         while lo < hi && cov[lo] == 0 { lo += 1 }
+        while hi - 8 >= lo && raw.loadUnaligned(fromByteOffset: hi - 8, as: UInt64.self) == 0 { hi -= 8 }
         while hi > lo && cov[hi - 1] == 0 { hi -= 1 }
         if lo == hi { return }
-        sample(y: y, x: x + lo, count: hi - lo)
-        let dst = surface.pixels + (y - surface.originY) * surface.stride + (x + lo - surface.originX)
-        let c = cov + lo
-        let n = hi - lo
-        if mode == .sourceOver && c[0] == 255 && c[n - 1] == 255 && (0..<n).allSatisfy({ c[$0] == 255 }) {
-            sourceOverRow(dst, samples, n)
-        } else if mode == .sourceOver {
+        if mode == .sourceOver {
+            // A fully covered middle (a clip's interior) between partly covered ends.
+            var a = lo, b = hi
+            while a < b && cov[a] != 255 { a += 1 }
+            while b > a && cov[b - 1] != 255 { b -= 1 }
+            if a < b && TextureSink.allFull(cov + a, b - a) {
+                if a > lo { blendCells(y: y, x: x + lo, count: a - lo, coverage: cov + lo) }
+                let dst = destination(y: y, x: x + a)
+                if opaque {
+                    sample(y: y, x: x + a, count: b - a, into: dst)
+                } else {
+                    sample(y: y, x: x + a, count: b - a, into: samples)
+                    sourceOverRow(dst, samples, b - a)
+                }
+                if hi > b { blendCells(y: y, x: x + b, count: hi - b, coverage: cov + b) }
+                return
+            }
+        }
+        blendCells(y: y, x: x + lo, count: hi - lo, coverage: cov + lo)
+    }
+
+    /// Samples `count` pixels and blends each with its own coverage.
+    private func blendCells(y: Int, x: Int, count n: Int, coverage c: UnsafePointer<UInt8>) {
+        sample(y: y, x: x, count: n, into: samples)
+        let dst = destination(y: y, x: x)
+        if mode == .sourceOver {
             for i in 0..<n {
                 let a = UInt32(c[i])
                 if a == 0 { continue }
@@ -142,9 +148,24 @@ struct TextureSink: CoverageSink {
         }
     }
 
-    /// Fills `samples[0..<count]` for the pixel centres of row y from x on.
+    /// Whether all `n` coverage bytes are 255, eight at a time.
+    static func allFull(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+        let raw = UnsafeRawPointer(p)
+        var i = 0
+        while i + 8 <= n {
+            if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) != ~0 { return false }
+            i += 8
+        }
+        while i < n {
+            if p[i] != 255 { return false }
+            i += 1
+        }
+        return true
+    }
+
+    /// Fills `out[0..<count]` with the samples at the pixel centres of row y from x on.
     @inline(__always)
-    private func sample(y: Int, x: Int, count: Int) {
+    private func sample(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let m = inverse
         let cx = Double(x) + 0.5, cy = Double(y) + 0.5
         let hx = cx * m.m11 + cy * m.m21 + m.m31
@@ -156,99 +177,200 @@ struct TextureSink: CoverageSink {
             let ix = Int((hx - 0.5).rounded(.down)), iy = min(max(Int((hy - 0.5).rounded(.down)), base.y0), base.y1)
             let row = base.pixels + iy * base.stride
             if ix >= base.x0 && ix + count - 1 <= base.x1 {
-                samples.update(from: row + ix, count: count)
+                out.update(from: row + ix, count: count)
             } else {
-                for i in 0..<count { samples[i] = row[min(max(ix + i, base.x0), base.x1)] }
+                for i in 0..<count { out[i] = row[min(max(ix + i, base.x0), base.x1)] }
             }
             return
         }
         if m.isAffine {
-            // Affine: texture coordinates step by a constant per pixel.
-            var fu = fixed(hx), fv = fixed(hy)
-            let du = fixed(m.m11), dv = fixed(m.m12)
-            let level = filter == .trilinear ? levels[affineLevel.k] : levels[0]
-            switch filter {
-            case .nearest:
-                for i in 0..<count { samples[i] = level.nearest(fu, fv); fu &+= du; fv &+= dv }
-            case .linear:
-                for i in 0..<count { samples[i] = level.bilinear(fu, fv); fu &+= du; fv &+= dv }
-            case .trilinear:
-                if affineLevel.weight == 0 {
-                    for i in 0..<count { samples[i] = level.bilinear(fu, fv); fu &+= du; fv &+= dv }
-                } else {
-                    let next = levels[affineLevel.k + 1], w = affineLevel.weight
-                    for i in 0..<count {
-                        samples[i] = lerpPixel(level.bilinear(fu, fv), next.bilinear(fu, fv), w)
-                        fu &+= du; fv &+= dv
-                    }
-                }
+            // Texture coordinates step by a constant per pixel, in pieces short enough that
+            // positions a piece on cannot overflow (steps are at most 2⁵² by `fixed`).
+            var steps = QuadraticSteps(fu: fixed(hx), fv: fixed(hy), du: fixed(m.m11), dv: fixed(m.m12), ddu: 0, ddv: 0)
+            var i = 0
+            while i < count {
+                let n = min(256, count - i)
+                stepRun(steps, LambdaSteps(affineLambda, affineLambda, over: 1, top: top), into: out + i, count: n)
+                steps = steps.advanced(by: n)
+                i += n
             }
             return
         }
-        let pw = cx * m.m13 + cy * m.m23 + m.m33
-        sampleProjectiveRuns(levels[0], hx, hy, pw, count)
+        sampleProjectiveRuns(x: x, cy: cy, count: count, into: out)
     }
 
-    /// Perspective sampling that divides once per run of up to 16 pixels and steps linearly in
-    /// between, where that stays within 1/256 texel of the true mapping; per pixel elsewhere.
-    /// Along a row u(t) = (P + m11·t)/(W + m13·t), so u'' = −2·m13·u'/(W + m13·t) and
-    /// |u'| = |m11·W − P·m13|/(W + m13·t)²: with W* the smaller |W| at the run's ends, linear
-    /// interpolation over n pixels is off by at most n²/8 · 2|m13|·|m11·W − P·m13| / W*³.
+    /// Perspective sampling with two divisions per run of up to 16 pixels. Along a row
+    /// u(t) = (P + a·t)/(W + c·t) (a = m11, c = m13; v likewise with m12), so
+    /// |u‴| = 6c²·|a·W − P·c| / |W + c·t|⁴, and a·W − P·c is the same all along the row. The
+    /// quadratic through the exact values at a run's ends and middle is off by at most
+    /// max|u‴|·h³/(9√3) with h = n/2, that is n³·c²·|a·W − P·c| / (12√3·W*⁴) where W* is the
+    /// smaller |W| at the ends: a run is as long as that stays within 1/256 texel, and is stepped
+    /// by forward differences in 32.32 fixed point. The mip level's λ changes as log W does,
+    /// slowly, and is interpolated linearly between the run's ends. Where W is the same along
+    /// the row (c = 0), the mapping and λ are linear and runs are longer.
+    /// Runs are aligned to their length in device x and computed from pixel columns alone, so
+    /// a pixel's sample does not depend on where the span around it starts (clips, occlusion
+    /// and bands cut spans anywhere).
     @inline(__always)
-    private func sampleProjectiveRuns(_ base: SampleLevel, _ x0: Double, _ y0: Double, _ w0: Double, _ count: Int) {
+    private func sampleProjectiveRuns(x: Int, cy: Double, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let m = inverse
-        var px = x0, py = y0, pw = w0
-        var i = 0
-        while i < count {
-            let n = min(16, count - i)
-            let dn = Double(n)
-            let we = pw + dn * m.m13
-            let cu = abs(m.m11 * pw - px * m.m13), cv = abs(m.m12 * pw - py * m.m13)
-            let wmin = min(abs(pw), abs(we))
-            let bound = dn * dn * 0.25 * abs(m.m13) * max(cu, cv) / (wmin * wmin * wmin)
-            if n > 1 && (pw > 0) == (we > 0) && bound < 1.0 / 256 {
-                let r0 = 1 / pw, r1 = 1 / we
-                var fu = fixed(px * r0), fv = fixed(py * r0)
-                let du = (fixed((px + dn * m.m11) * r1) &- fu) / Int64(n)
-                let dv = (fixed((py + dn * m.m12) * r1) &- fv) / Int64(n)
-                if filter == .nearest {
-                    for k in i..<(i + n) { samples[k] = base.nearest(fu, fv); fu &+= du; fv &+= dv }
-                } else if filter == .trilinear {
-                    // The footprint changes slowly along a run: one mip level and weight for it,
-                    // taken at its middle.
-                    let h = dn / 2
-                    let mx = px + h * m.m11, my = py + h * m.m12, mw = pw + h * m.m13
-                    let l = TextureSink.level(m, mx, my, mw, 1 / mw, levels.count - 1)
-                    let lo = levels[l.k]
-                    if l.weight == 0 {
-                        for k in i..<(i + n) { samples[k] = lo.bilinear(fu, fv); fu &+= du; fv &+= dv }
-                    } else {
-                        let hi = levels[l.k + 1]
-                        for k in i..<(i + n) {
-                            samples[k] = lerpPixel(lo.bilinear(fu, fv), hi.bilinear(fu, fv), l.weight)
-                            fu &+= du; fv &+= dv
-                        }
-                    }
-                } else {
-                    for k in i..<(i + n) { samples[k] = base.bilinear(fu, fv); fu &+= du; fv &+= dv }
-                }
-                px += dn * m.m11; py += dn * m.m12; pw = we
+        let c = m.m13
+        // The homogeneous position of a pixel column's centre in this row.
+        func at(_ col: Int) -> (x: Double, y: Double, w: Double) {
+            let cx = Double(col) + 0.5
+            return (cx * m.m11 + cy * m.m21 + m.m31, cx * m.m12 + cy * m.m22 + m.m32, cx * m.m13 + cy * m.m23 + m.m33)
+        }
+        let row = at(0)
+        let slope = max(abs(m.m11 * row.w - row.x * c), abs(m.m12 * row.w - row.y * c))
+        // n³·k3 / W*⁴ ≤ 1/256, with 12√3 ≈ 20.78.
+        let k3 = c * c * slope * (256 / 20.784609690826528)
+        let longest = c == 0 ? 256 : 16
+        let trilinear = filter == .trilinear
+        let end = x + count
+        // Powers of two, so aligning is masking (two's complement floors negative columns too).
+        var s = x & ~(longest - 1)
+        var hs = at(s)
+        let r0 = 1 / hs.w
+        var u = hs.x * r0, v = hs.y * r0
+        var lam = trilinear ? TextureSink.lambda(m, hs.x, hs.y, hs.w, r0) : 0
+        while s < end {
+            var n = longest
+            while s & (n - 1) != 0 { n >>= 1 }
+            var he = at(s + n)
+            while n > 2 {
+                let wmin = min(abs(hs.w), abs(he.w))
+                if (hs.w > 0) == (he.w > 0) && Double(n * n * n) * k3 < (wmin * wmin) * (wmin * wmin) { break }
+                n >>= 1
+                he = at(s + n)
+            }
+            let r1 = 1 / he.w
+            let u1 = he.x * r1, v1 = he.y * r1
+            let lam1 = trilinear ? TextureSink.lambda(m, he.x, he.y, he.w, r1) : 0
+            // The part of this run inside the span (none for a short run before it).
+            let first = max(s, x), last = min(s + n, end)
+            if last > first && n > 2 && max(abs(u), abs(v), abs(u1), abs(v1)) < 1e6 {
+                let dn = Double(n)
+                let hm = at(s + n / 2), rm = 1 / hm.w
+                let um = hm.x * rm, vm = hm.y * rm
+                // f(t) = f(0) + b·t + q·t²; first difference b + q, second 2q.
+                let sq = 2 / (dn * dn)
+                let qu = (u1 - 2 * um + u) * sq, qv = (v1 - 2 * vm + v) * sq
+                let bu = (u1 - u) / dn - qu * dn, bv = (v1 - v) / dn - qv * dn
+                let steps = QuadraticSteps(fu: fixed(u), fv: fixed(v),
+                                           du: Int64((bu + qu) * 4294967296), dv: Int64((bv + qv) * 4294967296),
+                                           ddu: Int64(2 * qu * 4294967296), ddv: Int64(2 * qv * 4294967296))
+                let l = LambdaSteps(lam, lam1, over: n, top: top)
+                stepRun(steps.advanced(by: first - s), l.advanced(by: first - s), into: out + (first - x), count: last - first)
             } else {
-                for k in i..<(i + n) {
-                    let r = 1 / pw
-                    let fu = fixed(px * r), fv = fixed(py * r)
+                // Too curved to interpolate (or too far out): divide at every pixel.
+                for col in first..<max(first, last) {
+                    let h = at(col), rk = 1 / h.w
+                    let fu = fixed(h.x * rk), fv = fixed(h.y * rk)
+                    let k = col - x
                     switch filter {
-                    case .nearest: samples[k] = base.nearest(fu, fv)
-                    case .linear: samples[k] = base.bilinear(fu, fv)
+                    case .nearest: out[k] = levels[0].nearest(fu, fv)
+                    case .linear: out[k] = levels[0].bilinear(fu, fv)
                     case .trilinear:
-                        let l = TextureSink.level(m, px, py, pw, r, levels.count - 1)
-                        samples[k] = l.weight == 0 ? levels[l.k].bilinear(fu, fv)
+                        let l = TextureSink.level(m, h.x, h.y, h.w, rk, top)
+                        out[k] = l.weight == 0 ? levels[l.k].bilinear(fu, fv)
                             : lerpPixel(levels[l.k].bilinear(fu, fv), levels[l.k + 1].bilinear(fu, fv), l.weight)
                     }
-                    px += m.m11; py += m.m12; pw += m.m13
                 }
             }
-            i += n
+            s += n; hs = he; u = u1; v = v1; lam = lam1
+        }
+    }
+
+    /// Samples `n` pixels into `out`, stepping the positions by `steps` and λ by `lambda`.
+    @inline(__always)
+    private func stepRun(_ steps: QuadraticSteps, _ lambda: LambdaSteps, into out: UnsafeMutablePointer<UInt32>, count n: Int) {
+        switch filter {
+        case .nearest:
+            var q = steps
+            let l0 = levels[0]
+            for k in 0..<n { out[k] = l0.nearest(q.fu, q.fv); q.step() }
+        case .linear:
+            bilinearRun(levels[0], steps, into: out, count: n)
+        case .trilinear:
+            // The run is cut where λ's whole part changes, so that each piece reads one pair.
+            var lf = lambda.start
+            var k = 0
+            while k < n {
+                let band = TextureSink.band(lf, top)
+                let m = band == TextureSink.band(lf &+ lambda.step &* Int64(n - 1 - k), top)
+                    ? n - k : min(n - k, TextureSink.pixels(inBand: band, from: lf, step: lambda.step, top: top))
+                let q = steps.advanced(by: k)
+                if band < 0 {
+                    bilinearRun(levels[0], q, into: out + k, count: m)
+                } else if band == top {
+                    bilinearRun(levels[top], q, into: out + k, count: m)
+                } else {
+                    trilinearRun(levels[band], levels[band + 1], q, lf, lambda.step, into: out + k, count: m)
+                }
+                lf &+= lambda.step &* Int64(m)
+                k += m
+            }
+        }
+    }
+
+    /// The band of λ (8.24 fixed point): −1 for λ ≤ 0, its whole part below `top`, else `top`.
+    @inline(__always)
+    static func band(_ lf: Int64, _ top: Int) -> Int {
+        lf <= 0 ? -1 : min(Int(truncatingIfNeeded: lf >> 24), top)
+    }
+
+    /// How many pixels from λ = `lf` on (8.24 fixed point, stepping by `step`) stay in one band:
+    /// λ ≤ 0 (band −1), k ≤ λ < k + 1 (0 < λ for band 0), λ ≥ top (band top). At least 1.
+    static func pixels(inBand band: Int, from lf: Int64, step: Int64, top: Int) -> Int {
+        if step > 0 && band < top {
+            let outside = band < 0 ? 1 : Int64(band + 1) << 24
+            return Int((outside - lf + step - 1) / step)
+        }
+        if step < 0 && band >= 0 {
+            let inside = band == 0 ? 1 : Int64(band) << 24
+            return Int((lf - inside) / -step) + 1
+        }
+        return .max
+    }
+
+    /// Trilinear samples of two levels along a run, λ from `lf` by `dl`; loads without clamping
+    /// where the whole run stays inside both levels.
+    @inline(__always)
+    private func trilinearRun(_ lo: SampleLevel, _ hi: SampleLevel, _ steps: QuadraticSteps, _ lf: Int64, _ dl: Int64,
+                              into out: UnsafeMutablePointer<UInt32>, count n: Int) {
+        let q = lo.grid(steps)
+        let end = q.position(after: n - 1)
+        if lo.holds(q.fu, q.fv, end.u, end.v)
+            && hi.holds(SampleLevel.coarser(q.fu), SampleLevel.coarser(q.fv), SampleLevel.coarser(end.u), SampleLevel.coarser(end.v)) {
+            trilinearLoop(lo, hi, q, lf, dl, into: out, count: n, interior: true)
+        } else {
+            trilinearLoop(lo, hi, q, lf, dl, into: out, count: n, interior: false)
+        }
+    }
+
+    @inline(__always)
+    private func trilinearLoop(_ lo: SampleLevel, _ hi: SampleLevel, _ grid: QuadraticSteps, _ lf: Int64, _ dl: Int64,
+                               into out: UnsafeMutablePointer<UInt32>, count n: Int, interior: Bool) {
+        var q = grid, l = lf
+        for k in 0..<n {
+            let w = UInt16(truncatingIfNeeded: (l >> 16) & 0xFF)
+            let hu = SampleLevel.coarser(q.fu), hv = SampleLevel.coarser(q.fv)
+            out[k] = interior
+                ? TexelQuad.trilinear(lo.interiorQuad(q.fu, q.fv), hi.interiorQuad(hu, hv), w)
+                : TexelQuad.trilinear(lo.quad(q.fu, q.fv), hi.quad(hu, hv), w)
+            q.step(); l &+= dl
+        }
+    }
+
+    /// Bilinear samples of one level along a run; without clamping where the run stays inside.
+    @inline(__always)
+    private func bilinearRun(_ level: SampleLevel, _ steps: QuadraticSteps, into out: UnsafeMutablePointer<UInt32>, count n: Int) {
+        var q = level.grid(steps)
+        let end = q.position(after: n - 1)
+        if level.holds(q.fu, q.fv, end.u, end.v) {
+            for k in 0..<n { out[k] = level.interiorQuad(q.fu, q.fv).bilinear; q.step() }
+        } else {
+            for k in 0..<n { out[k] = level.quad(q.fu, q.fv).bilinear; q.step() }
         }
     }
 
@@ -264,16 +386,22 @@ struct TextureSink: CoverageSink {
         return Double(exponent) + mantissa
     }
 
-    /// Mip level from the Jacobian of (X/W, Y/W) at a pixel: ∂u/∂x = (m11·W − X·m13)/W², and so
-    /// on; the level is log2 of the longer screen axis's footprint in texels.
+    /// λ, log2 of the longer screen axis's footprint in texels, from the Jacobian of (X/W, Y/W)
+    /// at a pixel: ∂u/∂x = (m11·W − X·m13)/W², and so on. −∞ for a zero footprint.
     @inline(__always)
-    static func level(_ m: ProjectiveTransform, _ hx: Double, _ hy: Double, _ hw: Double, _ r: Double, _ top: Int)
-        -> (k: Int, weight: UInt32) {
+    static func lambda(_ m: ProjectiveTransform, _ hx: Double, _ hy: Double, _ hw: Double, _ r: Double) -> Double {
         let r2 = r * r
         let dudx = (m.m11 * hw - hx * m.m13) * r2, dvdx = (m.m12 * hw - hy * m.m13) * r2
         let dudy = (m.m21 * hw - hx * m.m23) * r2, dvdy = (m.m22 * hw - hy * m.m23) * r2
         let rho2 = max(dudx * dudx + dvdx * dvdx, dudy * dudy + dvdy * dvdy)
-        let lambda = 0.5 * TextureSink.approximateLog2(rho2)
+        return 0.5 * TextureSink.approximateLog2(rho2)
+    }
+
+    /// The mip level and blend weight for λ at a pixel.
+    @inline(__always)
+    static func level(_ m: ProjectiveTransform, _ hx: Double, _ hy: Double, _ hw: Double, _ r: Double, _ top: Int)
+        -> (k: Int, weight: UInt32) {
+        let lambda = TextureSink.lambda(m, hx, hy, hw, r)
         if !(lambda > 0) { return (0, 0) }
         if lambda >= Double(top) { return (top, 0) }
         let k = Int(lambda)
@@ -302,23 +430,27 @@ extension Surface {
         let tx1 = min(max(Int(src.maxX.rounded(.up)) - 1, tx0), tex.width - 1)
         let ty1 = min(max(Int(src.maxY.rounded(.up)) - 1, ty0), tex.height - 1)
         let surfaces = filter == .trilinear ? texture.mipLevels : [tex]
-        var levels: [SampleLevel] = []
+        let levels = UnsafeMutablePointer<SampleLevel>.allocate(capacity: surfaces.count)
         for (k, s) in surfaces.enumerated() {
-            levels.append(SampleLevel(pixels: s.pixels, stride: s.stride,
-                                      x0: min(tx0 >> k, s.width - 1), y0: min(ty0 >> k, s.height - 1),
-                                      x1: min(tx1 >> k, s.width - 1), y1: min(ty1 >> k, s.height - 1),
-                                      shift: k))
+            (levels + k).initialize(to: SampleLevel(pixels: s.pixels, stride: s.stride,
+                                                    x0: min(tx0 >> k, s.width - 1), y0: min(ty0 >> k, s.height - 1),
+                                                    x1: min(tx1 >> k, s.width - 1), y1: min(ty1 >> k, s.height - 1),
+                                                    shift: k))
         }
         let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: region.width)
         let samples = UnsafeMutablePointer<UInt32>.allocate(capacity: region.width)
-        defer { scratch.deallocate(); samples.deallocate() }
-        let affineLevel = inverse.isAffine
-            ? TextureSink.level(inverse, 0, 0, 1, 1, levels.count - 1) : (k: 0, weight: UInt32(0))
-        var sink = TextureSink(surface: self, levels: levels, inverse: inverse, filter: filter, opacity: o,
-                               clip: clip, mode: blend, scratch: scratch, samples: samples, affineLevel: affineLevel,
+        defer { scratch.deallocate(); samples.deallocate(); levels.deallocate() }
+        var sink = TextureSink(target: (pixels, stride, originX, originY),
+                               clipRows: clip.map { ($0.coverage, $0.width, $0.originX, $0.originY) },
+                               levels: levels, top: surfaces.count - 1, inverse: inverse, filter: filter, opacity: o,
+                               mode: blend, scratch: scratch, samples: samples,
+                               affineLambda: inverse.isAffine ? TextureSink.lambda(inverse, 0, 0, 1, 1) : 0,
                                exactTexels: inverse.isAffine && inverse.m11 == 1 && inverse.m12 == 0 && inverse.m21 == 0
                                    && inverse.m22 == 1 && inverse.m31 == inverse.m31.rounded()
-                                   && inverse.m32 == inverse.m32.rounded() && abs(inverse.m31) < 1e9 && abs(inverse.m32) < 1e9)
+                                   && inverse.m32 == inverse.m32.rounded() && abs(inverse.m31) < 1e9 && abs(inverse.m32) < 1e9,
+                               opaque: texture.isOpaque)
+        // The pixels stay alive with the parameters: this surface, the texture (which keeps its
+        // mip levels) and the clip.
         rasterize(.rect(x: src.minX, y: src.minY, width: src.width, height: src.height), transform: transform,
                   rule: .nonZero, antialias: antialias, targetX: region.x, targetY: region.y,
                   targetWidth: region.width, targetHeight: region.height, into: &sink)

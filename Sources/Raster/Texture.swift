@@ -17,6 +17,7 @@ public enum SamplingFilter: Sendable {
 public final class Texture: @unchecked Sendable {
     public let surface: Surface
     private let mips = Mutex<[Surface]?>(nil)
+    private let opacity = Mutex<Bool?>(nil)
 
     public init(_ surface: Surface) {
         self.surface = surface
@@ -33,6 +34,20 @@ public final class Texture: @unchecked Sendable {
             }
             levels = chain
             return chain
+        }
+    }
+
+    /// Whether every texel's alpha is 255 (so is every mip level's then), found on first use.
+    public var isOpaque: Bool {
+        opacity.withLock { known in
+            if let known { return known }
+            var all: UInt32 = 0xFF00_0000
+            for y in 0..<surface.height {
+                let row = surface.pixels + y * surface.stride
+                for x in 0..<surface.width { all &= row[x] }
+            }
+            known = all == 0xFF00_0000
+            return known!
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Raster
 
@@ -161,5 +162,156 @@ import Testing
         // Level 1 averages 2×2 texels of alternating black and white: (255 + 0 + 255 + 0 + 2) / 4 = 128.
         #expect(tex.mipLevels[1].pixel(x: 5, y: 7) == 0xFF80_8080)
         #expect(tex.mipLevels[8].width == 1 && tex.mipLevels[8].height == 1)
+    }
+
+    /// A coverflow cover: n² texels on a 300-point layer turned 60° about y, pushed back 220,
+    /// under perspective 800, centred at (cx, cy). Built by hand as [u v 1]·M: with X = a·u + b,
+    /// w = 1 + (220 + X·sin θ)/800, x = X·cos θ / w + cx, y = (a·v + b)/w + cy.
+    static func coverflowMatrix(texels n: Double, cx: Double, cy: Double, degrees: Double = 60) -> ProjectiveTransform {
+        let a = 300.0 / n, b = -150.0, t = degrees * .pi / 180
+        let w0 = 1 + 220.0 / 800 + b * sin(t) / 800, wu = a * sin(t) / 800
+        return ProjectiveTransform(m11: a * cos(t) + cx * wu, m12: cy * wu, m13: wu,
+                                   m21: 0, m22: a, m23: 0,
+                                   m31: b * cos(t) + cx * w0, m32: b + cy * w0, m33: w0)
+    }
+
+    @Test func rowRunsFollowTheExactMappingUnderStrongPerspective() {
+        // Red flips between 0 and 255 from column to column, green from row to row, so a
+        // sample's value is 255 times its position's fraction: an error of 1/256 texel shows
+        // as 1. Each pixel is checked against a sample at the exact inverse mapping of its
+        // centre, whatever stepping the sampler uses along the row.
+        let src = Surface(width: 256, height: 256)
+        for y in 0..<256 { for x in 0..<256 { src.setPixel(x: x, y: y, 0xFF00_0000 | UInt32((y & 1) * 255) << 8 | UInt32((x & 1) * 255)) } }
+        let exact = SampleLevel(pixels: src.pixels, stride: src.stride, x0: 0, y0: 0, x1: 255, y1: 255, shift: 0)
+        for degrees in [60.0, -60, 75] {
+            let m = Self.coverflowMatrix(texels: 256, cx: 200, cy: 200, degrees: degrees)
+            let inv = m.inverted()!
+            let s = Surface(width: 400, height: 400)
+            s.draw(Texture(src), transform: m, filter: .linear, antialias: false)
+            var checked = 0, worst = 0
+            for py in 0..<400 { for px in 0..<400 {
+                let h = inv.apply(Double(px) + 0.5, Double(py) + 0.5)
+                let u = h.x / h.w, v = h.y / h.w
+                guard u > 1, u < 255, v > 1, v < 255 else { continue }
+                let got = s.pixel(x: px, y: py), want = exact.bilinear(fixed(u), fixed(v))
+                worst = max(worst, abs(Int(got & 0xFF) - Int(want & 0xFF)), abs(Int(got >> 8 & 0xFF) - Int(want >> 8 & 0xFF)))
+                checked += 1
+            } }
+            #expect(checked > 10_000)
+            // 1/256 texel of position, and the weight's floor on either side of it.
+            #expect(worst <= 2, "\(degrees)°: worst \(worst)")
+        }
+    }
+
+    @Test func simdBlendsMatchTheScalarOnes() {
+        var rng: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt32 {
+            rng = rng &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt32(truncatingIfNeeded: rng >> 32)
+        }
+        for _ in 0..<20_000 {
+            let p = (0..<4).map { _ in next() }, q = (0..<4).map { _ in next() }
+            let r = next(), wu = r & 0xFF, wv = (r >> 8) & 0xFF, wl = (r >> 16) & 0xFF
+            func quad(_ t: [UInt32], _ wu: UInt32, _ wv: UInt32) -> TexelQuad {
+                // Column order; weights as a grid position's fraction bits 24…31.
+                TexelQuad(texels: SIMD4(t[0], t[2], t[1], t[3]), Int64(wu) << 24, Int64(wv) << 24)
+            }
+            let a = quad(p, wu, wv), b = quad(q, wv, wu)
+            #expect(a.bilinear == bilerp(p[0], p[1], p[2], p[3], UInt64(wu), UInt64(wv)))
+            let expected = lerpPixel(bilerp(p[0], p[1], p[2], p[3], UInt64(wu), UInt64(wv)),
+                                     bilerp(q[0], q[1], q[2], q[3], UInt64(wv), UInt64(wu)), wl)
+            #expect(TexelQuad.trilinear(a, b, UInt16(wl)) == expected)
+        }
+    }
+
+    @Test func interiorAndClampedTexelLoadsAgree() {
+        let src = Self.checkerboard(9, cell: 1)
+        for y in 0..<9 { for x in 0..<9 { src.setPixel(x: x, y: y, UInt32(x) | UInt32(y) << 8 | 0xFF00_0000) } }
+        let level = SampleLevel(pixels: src.pixels, stride: src.stride, x0: 1, y0: 2, x1: 7, y1: 6, shift: 0)
+        for gy in -3...10 { for gx in -3...10 {
+            let gu = Int64(gx) << 32 | 0x4000_0000, gv = Int64(gy) << 32 | 0xC000_0000
+            let clamped = level.clampedQuad(gu, gv), either = level.quad(gu, gv)
+            #expect(clamped.texels == either.texels && clamped.wu == either.wu && clamped.wv == either.wv)
+            if gx >= 1 && gx < 7 && gy >= 2 && gy < 6 {
+                #expect(level.interiorQuad(gu, gv).texels == clamped.texels)
+                #expect(level.holds(gu, gv, gu, gv))
+            } else {
+                #expect(!level.holds(gu, gv, gu, gv))
+            }
+        } }
+    }
+
+    @Test func trilinearRunsMatchPerPixelLevelsUnderStrongPerspective() {
+        // Per pixel: the exact position and mip level (the sampler's own per-pixel formulas);
+        // the runs interpolate both, so they may differ by a rounding here and there.
+        let tex = Texture(Self.checkerboard(512, cell: 4))
+        let m = Self.coverflowMatrix(texels: 512, cx: 200, cy: 200)
+        let inv = m.inverted()!
+        let s = Surface(width: 400, height: 400)
+        s.draw(tex, transform: m, filter: .trilinear, antialias: false)
+        let levels = tex.mipLevels.enumerated().map { k, l in
+            SampleLevel(pixels: l.pixels, stride: l.stride, x0: 0, y0: 0, x1: l.width - 1, y1: l.height - 1, shift: k)
+        }
+        var checked = 0, total = 0
+        for py in 0..<400 { for px in 0..<400 {
+            let h = inv.apply(Double(px) + 0.5, Double(py) + 0.5)
+            let r = 1 / h.w, u = h.x * r, v = h.y * r
+            guard u > 1, u < 511, v > 1, v < 511 else { continue }
+            let l = TextureSink.level(inv, h.x, h.y, h.w, r, levels.count - 1)
+            let fu = fixed(u), fv = fixed(v)
+            let want = l.weight == 0 ? levels[l.k].bilinear(fu, fv)
+                : lerpPixel(levels[l.k].bilinear(fu, fv), levels[l.k + 1].bilinear(fu, fv), l.weight)
+            let got = s.pixel(x: px, y: py)
+            let d = abs(Int(got & 0xFF) - Int(want & 0xFF))
+            #expect(d <= 2, "(\(px), \(py)): \(got & 0xFF) vs \(want & 0xFF)")
+            total += d
+            checked += 1
+        } }
+        #expect(checked > 10_000)
+        #expect(Double(total) / Double(checked) < 0.1)
+    }
+
+    @Test func opaqueTexturesCopyWhatBlendingWouldGive() {
+        // The same opaque texels, once in a texture known to be opaque (samples go straight to
+        // the destination where coverage is full) and once with a translucent texel far from
+        // anything sampled (every pixel blended): the results must be identical.
+        let opaque = Self.checkerboard(64, cell: 3)
+        let mixed = Self.checkerboard(96, cell: 3)
+        mixed.setPixel(x: 95, y: 95, 0x8040_2010)
+        #expect(Texture(opaque).isOpaque && !Texture(mixed).isOpaque)
+        let clip = Mask(width: 120, height: 100)
+        clip.fill(.roundedRect(x: 10, y: 8, width: 90, height: 80, radiusX: 14, radiusY: 14))
+        let m = Self.coverflowMatrix(texels: 64, cx: 60, cy: 50, degrees: 40).concatenating(.scale(0.3, 0.3))
+        for filter in [SamplingFilter.nearest, .linear, .trilinear] {
+            for c in [nil, clip] {
+                let a = Surface(width: 120, height: 100), b = Surface(width: 120, height: 100)
+                a.clear(0xFF20_4060); b.clear(0xFF20_4060)
+                a.draw(Texture(opaque), transform: m, filter: filter, clip: c, sourceRect: Rect(x: 0, y: 0, width: 64, height: 64))
+                b.draw(Texture(mixed), transform: m, filter: filter, clip: c, sourceRect: Rect(x: 0, y: 0, width: 64, height: 64))
+                var same = true
+                for y in 0..<100 { for x in 0..<120 where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { same = false } }
+                #expect(same, "\(filter), clip \(c != nil)")
+            }
+        }
+    }
+
+    @Test func samplesDoNotDependOnWhereSpansStart() {
+        // A clip with holes every few pixels starts and ends spans all along each row; where it
+        // is fully open the samples must be those of the uncut draw (runs are aligned to device
+        // columns), so that clips, occlusion and bands cannot change a pixel.
+        let tex = Texture(Self.checkerboard(512, cell: 5))
+        let m = Self.coverflowMatrix(texels: 512, cx: 200, cy: 200)
+        let clip = Mask(width: 400, height: 400)
+        for y in 0..<400 { for x in 0..<400 { clip.coverage[y * 400 + x] = (x / 3 + y) % 5 == 0 ? 0 : 255 } }
+        for filter in [SamplingFilter.nearest, .linear, .trilinear] {
+            let whole = Surface(width: 400, height: 400), cut = Surface(width: 400, height: 400)
+            whole.draw(tex, transform: m, filter: filter, antialias: false)
+            cut.draw(tex, transform: m, filter: filter, clip: clip, antialias: false)
+            var differing = 0
+            for y in 0..<400 { for x in 0..<400 where clip.coverage[y * 400 + x] == 255 {
+                if whole.pixel(x: x, y: y) != cut.pixel(x: x, y: y) { differing += 1 }
+            } }
+            #expect(differing == 0, "\(filter)")
+        }
     }
 }

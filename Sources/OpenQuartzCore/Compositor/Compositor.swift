@@ -191,14 +191,18 @@ struct Compositor {
         if members.isEmpty { return }
         let plan = occlusionCulling && alpha == 1 && t.clip == nil && context.items.count > 1
             ? n.occlusionPlan(world: world, into: t) : nil
+        // Contexts the flat plan does not cover (3D, perspective) may still occlude.
+        let perspective = plan == nil && occlusionCulling
+            ? PerspectiveOcclusion(context.items, members, alpha: alpha, target: t) { CATransform3DConcat(flattened($0.toContext), world) }
+            : nil
         for (k, item) in context.items.enumerated() {
             let member = members[item.member]
             let w = CATransform3DConcat(flattened(member.toContext), world)
-            var target = t
+            var target = perspective?.target(for: k, node: member.node, world: w, in: t, stats: stats) ?? t
             if let fragment = item.fragment {
                 // A piece of a layer cut by the depth sort: complementary pieces are filled
                 // without anti-aliasing so that they tile the plane with no seam.
-                target = t.clipped(to: fragment, through: ProjectiveTransform(plane: world), antialias: false, stats: stats)
+                target = target.clipped(to: fragment, through: ProjectiveTransform(plane: world), antialias: false, stats: stats)
             } else if let plan {
                 switch plan.steps[k] {
                 case .draw:

@@ -1,0 +1,155 @@
+import Foundation
+import Raster
+
+/// Exact occlusion within one rendering context, for layers under any transform, perspective
+/// included, and for what costs most per pixel: image contents. Where a layer drawn later
+/// paints opaque pixels at full coverage, source-over replaces whatever was there: the layers
+/// drawn before it cannot show, so they are clipped out of those pixels (by a mask of what
+/// stays visible) and need not sample them (a coverflow's overlapping covers). Occluders are
+/// convex device polygons, so turned and projected layers count. Only what is certain counts:
+/// a layer that might leave a pixel partly covered or translucent occludes nothing there.
+struct PerspectiveOcclusion {
+    /// The items that occlude: draw-order index, device-space polygon (convex) that the item
+    /// paints opaque at full coverage, shrunk so that whole pixels inside it are, and its box.
+    private let occluders: [(index: Int, polygon: [(x: Double, y: Double)], box: DeviceRect)]
+
+    /// Neither a small occluder nor a small occluded layer pays for the mask (in pixels).
+    static let smallest = 1024.0
+
+    /// For the draw items of one context, back to front; `world` gives a member's matrix to the
+    /// target and `alpha` is the opacity the members inherit. Only layers with contents are
+    /// clipped: sampling an image costs far more per pixel than the mask, a colour fill does
+    /// not. Nothing is occluded in a target with a clip mask, whose partial coverage would let
+    /// earlier layers show through the later ones. Pieces cut by the depth sort do not occlude.
+    init(_ order: [RenderingContext.DrawItem], _ members: [RenderingContext.Member], alpha: Float, target: Target,
+         world: (RenderingContext.Member) -> CATransform3D) {
+        var clipsAny = false
+        if target.clip == nil {
+            for item in order.dropLast() where members[item.member].node.contents != nil && members[item.member].node.sublayers.isEmpty {
+                clipsAny = true
+                break
+            }
+        }
+        guard clipsAny else {
+            occluders = []
+            return
+        }
+        var found: [(index: Int, polygon: [(x: Double, y: Double)], box: DeviceRect)] = []
+        for (k, item) in order.enumerated() where k > 0 && item.fragment == nil {
+            let m = members[item.member]
+            guard let p = PerspectiveOcclusion.opaqueRegion(m.node, world: world(m), alpha: alpha * m.alpha) else { continue }
+            var box = DeviceRect.empty
+            for q in p { box.add(q.x, q.y) }
+            if (box.maxX - box.minX) * (box.maxY - box.minY) >= PerspectiveOcclusion.smallest { found.append((k, p, box)) }
+        }
+        occluders = found
+    }
+
+    /// The target for item `k`: clipped to leave out what the items after it cover, empty if
+    /// they cover all it draws. Only leaves are clipped, whose extent bounds all they draw.
+    @inline(__always)
+    func target(for k: Int, node n: RenderNode, world: CATransform3D, in t: Target, stats: RenderStatistics) -> Target {
+        guard let last = occluders.last, last.index > k, n.contents != nil, n.sublayers.isEmpty else { return t }
+        return clipped(t, for: k, node: n, world: world, stats: stats)
+    }
+
+    private func clipped(_ t: Target, for k: Int, node n: RenderNode, world: CATransform3D, stats: RenderStatistics) -> Target {
+        let box = t.visible.intersection(PixelRect(covering: Extent.of(n, world: world)))
+        if Double(box.width * box.height) < PerspectiveOcclusion.smallest { return t }
+        let area = DeviceRect(minX: Double(box.x0), minY: Double(box.y0), maxX: Double(box.x1), maxY: Double(box.y1))
+        // The occluders are in draw order: those after k are a suffix.
+        var lo = 0, hi = occluders.count
+        while lo < hi { let mid = (lo + hi) / 2; if occluders[mid].index > k { hi = mid } else { lo = mid + 1 } }
+        var occluded: Mask?
+        for o in occluders[lo...] where !o.box.intersection(area).isEmpty {
+            let mask = occluded ?? Mask(width: box.width, height: box.height, originX: box.x0, originY: box.y0)
+            var p = Raster.Path()
+            for (i, q) in o.polygon.enumerated() { if i == 0 { p.move(to: q.x, q.y) } else { p.line(to: q.x, q.y) } }
+            p.close()
+            mask.fill(p, antialias: false)
+            occluded = mask
+        }
+        guard let mask = occluded else { return t }
+        // Keep what is not occluded (the target has no clip of its own, see init).
+        var any: UInt8 = 0
+        let c = mask.coverage
+        for i in 0..<(box.width * box.height) {
+            let keep = 255 &- c[i]
+            c[i] = keep
+            any |= keep
+        }
+        var out = t
+        if any == 0 {
+            out.visible = .empty
+            return out
+        }
+        stats.countMask()
+        out.visible = box
+        out.clip = mask
+        return out
+    }
+
+    /// Where `n` is certain to paint opaque pixels at full coverage: an opaque background or
+    /// opaque contents filling its bounds, the rounded corners left out, nothing that could
+    /// make it translucent or change how it composites (opacity, mask, shadow, group,
+    /// rasterization, sublayers, per-edge anti-aliasing). The quad must lie in front of the
+    /// eye; it is shrunk by 1.5 pixels, so that a pixel whose centre is inside is wholly inside
+    /// with room for rounding.
+    static func opaqueRegion(_ n: RenderNode, world: CATransform3D, alpha: Float) -> [(x: Double, y: Double)]? {
+        guard case .plain = n.kind, alpha * n.opacity >= 1, n.mask == nil, n.shadow == nil, n.rasterization == nil,
+              n.sublayers.isEmpty, !(n.allowsEdgeAntialiasing && n.antialiasedEdges != 0xF),
+              n.bounds.width > 0, n.bounds.height > 0 else { return nil }
+        let r = n.corners.radii
+        let radius = max(r.0, r.1, r.2, r.3)
+        var rect: CGRect?
+        if let c = n.contents, c.gravity == "resize", c.rect == CGRect(x: 0, y: 0, width: 1, height: 1),
+           c.center == CGRect(x: 0, y: 0, width: 1, height: 1), c.image.texture.isOpaque {
+            // Contents fill the bounds; the corners clip them only with masksToBounds.
+            rect = n.masksToBounds ? n.bounds.insetBy(dx: radius, dy: radius) : n.bounds
+        }
+        if rect == nil, let bg = n.background, bg.a >= 1 {
+            rect = n.bounds.insetBy(dx: radius, dy: radius)
+        }
+        guard let rect, rect.width > 0, rect.height > 0 else { return nil }
+        let m = ProjectiveTransform(plane: world)
+        var quad: [(x: Double, y: Double)] = []
+        for (x, y) in [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.maxX, rect.maxY), (rect.minX, rect.maxY)] {
+            let h = m.apply(Double(x), Double(y))
+            guard h.w > 1e-9, h.x.isFinite, h.y.isFinite else { return nil }
+            quad.append((h.x / h.w, h.y / h.w))
+        }
+        return shrunk(quad, by: 1.5)
+    }
+
+    /// A convex polygon with each edge moved inward by `d`; nil if that turns it inside out.
+    static func shrunk(_ p: [(x: Double, y: Double)], by d: Double) -> [(x: Double, y: Double)]? {
+        let n = p.count
+        var area = 0.0
+        for i in 0..<n { let a = p[i], b = p[(i + 1) % n]; area += a.x * b.y - b.x * a.y }
+        guard area.isFinite, abs(area) > 1e-9 else { return nil }
+        let s = area > 0 ? 1.0 : -1.0
+        // Each edge as a line a·x + b·y = c with the inside at a·x + b·y > c, moved by d.
+        var lines: [(a: Double, b: Double, c: Double)] = []
+        for i in 0..<n {
+            let u = p[i], v = p[(i + 1) % n]
+            let ex = v.x - u.x, ey = v.y - u.y, len = (ex * ex + ey * ey).squareRoot()
+            guard len > 0 else { return nil }
+            let a = -ey * s / len, b = ex * s / len
+            lines.append((a, b, a * u.x + b * u.y + d))
+        }
+        var out: [(x: Double, y: Double)] = []
+        for i in 0..<n {
+            let l1 = lines[(i + n - 1) % n], l2 = lines[i]
+            let det = l1.a * l2.b - l2.a * l1.b
+            guard abs(det) > 1e-12 else { return nil }
+            out.append(((l1.c * l2.b - l2.c * l1.b) / det, (l1.a * l2.c - l2.a * l1.c) / det))
+        }
+        // Still convex, the same way round, and inside every moved edge.
+        for i in 0..<n {
+            let a = out[i], b = out[(i + 1) % n], c = out[(i + 2) % n]
+            let turn = (b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x)
+            guard turn * s > 0 else { return nil }
+        }
+        return out
+    }
+}
