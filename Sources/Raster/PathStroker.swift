@@ -113,28 +113,39 @@ struct Stroker {
         if abs(cross) < 1e-12 && dot > 0 { pts.append(a); return }
         let outer = s * cross < 0 || (abs(cross) < 1e-12 && s > 0)
         if !outer {
-            // Where the inner offset lines cross within both segments (gentle turns, as along a
-            // flattened curve), a → b makes only a tiny twist whose winding is 2. Otherwise go
-            // through the corner point, which stays correct for any angle and segment length but
-            // leaves a spike whose edges meet the boundary (an extra coverage error per corner).
-            if dot > 0 && hw * abs(cross) <= shortest * (1 + dot) {
+            // The inner offset lines cross hw·tan(φ/2) from the vertex along both segments.
+            // Within half of each (gentle turns, as along a flattened curve of radius ≥ hw),
+            // neither neighbouring join can reach past that point, so the crossing itself is
+            // the boundary: the outline stays simple there, and the rasterizer's single pass is
+            // exact (a twist or a spike makes unrelated edges share cells, so the row is redone).
+            // Further, a → b makes a tiny twist whose winding is 2. Otherwise go through the
+            // corner point, which stays correct for any angle and segment length but leaves a
+            // spike whose edges meet the boundary (an extra coverage error per corner).
+            let reach = hw * abs(cross)
+            if dot > 0 && 2 * reach <= shortest * (1 + dot) {
+                let k = hw / (1 + dot)
+                pts.append((vx + (n0.0 + n1.0) * k, vy + (n0.1 + n1.1) * k))
+            } else if dot > 0 && reach <= shortest * (1 + dot) {
                 pts.append(a); pts.append(b)
             } else {
                 pts.append(a); pts.append((vx, vy)); pts.append(b)
             }
             return
         }
-        pts.append(a)
-        switch style.join {
-        case .bevel:
-            break
-        case .miter:
+        if style.join == .miter {
             let nn = n0.0 * n1.0 + n0.1 * n1.1
-            // Miter length / width = 1/sin(φ/2) = √(2/(1 + n0·n1)).
+            // Miter length / width = 1/sin(φ/2) = √(2/(1 + n0·n1)). The tip lies on both offset
+            // lines, so a and b are collinear with their neighbours and add nothing but edges.
             if 1 + nn > 1e-12 && 2 / (1 + nn) <= style.miterLimit * style.miterLimit {
                 let k = hw / (1 + nn)
                 pts.append((vx + (n0.0 + n1.0) * k, vy + (n0.1 + n1.1) * k))
+                return
             }
+        }
+        pts.append(a)
+        switch style.join {
+        case .bevel, .miter:
+            break
         case .round:
             var sweep = atan2(n0.0 * n1.1 - n0.1 * n1.0, n0.0 * n1.0 + n0.1 * n1.1)
             if abs(cross) < 1e-12 { sweep = s > 0 ? -Double.pi : Double.pi }
