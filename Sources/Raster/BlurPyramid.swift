@@ -107,8 +107,8 @@ func expanded(_ plane: BlurPlane, x0: Int, x1: Int, y0: Int, y1: Int,
             let right = c.loadUnaligned(fromByteOffset: (i + 1) * 2, as: BlurLanes.self)
             let even = quarterMix(here, left), odd = quarterMix(here, right)
             // Little-endian: each 32-bit lane holds fine pixels 2m (low half) and 2m + 1.
-            let low = SIMD8<UInt32>(truncatingIfNeeded: even.lowHalf) | SIMD8<UInt32>(truncatingIfNeeded: odd.lowHalf) &<< 16
-            let high = SIMD8<UInt32>(truncatingIfNeeded: even.highHalf) | SIMD8<UInt32>(truncatingIfNeeded: odd.highHalf) &<< 16
+            let low = widened(even.lowHalf) | widened(odd.lowHalf) &<< 16
+            let high = widened(even.highHalf) | widened(odd.highHalf) &<< 16
             out.storeBytes(of: low, toByteOffset: i * 4, as: SIMD8<UInt32>.self)
             out.storeBytes(of: high, toByteOffset: i * 4 + 32, as: SIMD8<UInt32>.self)
             i += lanes
