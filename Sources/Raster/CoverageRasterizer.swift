@@ -55,7 +55,7 @@ final class CoverageRasterizer: PolylineSink {
     private let conflictFirst: UnsafeMutablePointer<Int32>
     private let conflictLast: UnsafeMutablePointer<Int32>
     /// Exact coverage of each redone span, from `exactOffset[row]` (−1: row not redone).
-    private var exactCoverage: [UInt8] = []
+    private var exactCoverage: UnsafeMutablePointer<UInt8>?
     private let exactOffset: UnsafeMutablePointer<Int32>
     private(set) var hasConflicts = false
     private var edgeId: Int32 = 0
@@ -108,6 +108,7 @@ final class CoverageRasterizer: PolylineSink {
         conflictFirst.deallocate()
         conflictLast.deallocate()
         exactOffset.deallocate()
+        exactCoverage?.deallocate()
         rowPieces.deallocate()
     }
 
@@ -398,7 +399,8 @@ final class CoverageRasterizer: PolylineSink {
         // steps number at most two per piece.
         let most = 3 * busiest + 2
         let span = UnsafeMutablePointer<Piece>.allocate(capacity: most)
-        let steps = UnsafeMutablePointer<(y: Double, dir: Int32)>.allocate(capacity: 2 * most)
+        let stepY = UnsafeMutablePointer<Double>.allocate(capacity: 2 * most)
+        let stepDir = UnsafeMutablePointer<Int>.allocate(capacity: 2 * most)
         let ys = UnsafeMutablePointer<Double>.allocate(capacity: most * (most + 1) + 2)
         let order = UnsafeMutablePointer<Int>.allocate(capacity: most)
         let keys = UnsafeMutablePointer<Double>.allocate(capacity: most)
@@ -406,9 +408,17 @@ final class CoverageRasterizer: PolylineSink {
         let runSign = UnsafeMutablePointer<Int8>.allocate(capacity: most)
         let line = UnsafeMutablePointer<Float>.allocate(capacity: stride + 2)
         defer {
-            span.deallocate(); steps.deallocate(); ys.deallocate(); order.deallocate(); keys.deallocate()
+            span.deallocate(); stepY.deallocate(); stepDir.deallocate(); ys.deallocate(); order.deallocate(); keys.deallocate()
             runFrom.deallocate(); runSign.deallocate(); line.deallocate()
         }
+        var total = 0
+        for row in 0..<height where starts[row + 1] > starts[row] && conflictFirst[row] <= conflictLast[row] {
+            total += Int(conflictLast[row] - conflictFirst[row]) + 1
+        }
+        let exact = UnsafeMutablePointer<UInt8>.allocate(capacity: max(total, 1))
+        exactCoverage?.deallocate()
+        exactCoverage = exact
+        var filled = 0
         for row in 0..<height where starts[row + 1] > starts[row] && conflictFirst[row] <= conflictLast[row] {
             let ps = byRow.baseAddress! + starts[row]
             let left = Double(conflictFirst[row]), right = Double(conflictLast[row] + 1)
@@ -416,11 +426,16 @@ final class CoverageRasterizer: PolylineSink {
             // The pieces over the span, shifted so that it starts at 0, and the winding steps
             // of those left of it.
             var count = 0, stepCount = 0
+            @inline(__always) func step(_ y0: Double, _ y1: Double, _ dir: Int32) {
+                stepY[stepCount] = y0; stepDir[stepCount] = Int(dir)
+                stepY[stepCount + 1] = y1; stepDir[stepCount + 1] = -Int(dir)
+                stepCount += 2
+            }
             for i in 0..<(starts[row + 1] - starts[row]) {
                 let p = ps[i]
                 if min(p.xt, p.xb) >= right { continue }
                 if max(p.xt, p.xb) <= left {
-                    steps[stepCount] = (p.yt, p.dir); steps[stepCount + 1] = (p.yb, -p.dir); stepCount += 2
+                    step(p.yt, p.yb, p.dir)
                     continue
                 }
                 // Cut where x crosses the span's ends: up to three parts, each left of, over or
@@ -440,7 +455,7 @@ final class CoverageRasterizer: PolylineSink {
                     let xa = CoverageRasterizer.x(p, ya), xb = CoverageRasterizer.x(p, yb)
                     let mid = (xa + xb) / 2
                     if mid <= left {
-                        steps[stepCount] = (ya, p.dir); steps[stepCount + 1] = (yb, -p.dir); stepCount += 2
+                        step(ya, yb, p.dir)
                     } else if mid < right {
                         span[count] = Piece(row: p.row, dir: p.dir,
                                             xt: min(max(xa, left), right) - left, yt: ya,
@@ -454,14 +469,13 @@ final class CoverageRasterizer: PolylineSink {
             }
             // The winding left of the span, as vertical pieces at its start.
             if stepCount > 0 {
-                var st = UnsafeMutableBufferPointer(start: steps, count: stepCount)
-                st.sort { $0.y < $1.y }
-                var w: Int32 = 0, i = 0
+                CoverageRasterizer.insertionSort(stepY, stepDir, stepCount)
+                var w = 0, i = 0
                 while i < stepCount {
-                    let y = st[i].y
-                    while i < stepCount && st[i].y == y { w &+= st[i].dir; i += 1 }
+                    let y = stepY[i]
+                    while i < stepCount && stepY[i] == y { w += stepDir[i]; i += 1 }
                     if w != 0 && i < stepCount {
-                        span[count] = Piece(row: Int32(row), dir: w, xt: 0, yt: y, xb: 0, yb: st[i].y)
+                        span[count] = Piece(row: Int32(row), dir: Int32(w), xt: 0, yt: y, xb: 0, yb: stepY[i])
                         count += 1
                     }
                 }
@@ -469,12 +483,13 @@ final class CoverageRasterizer: PolylineSink {
             line.initialize(repeating: 0, count: cells + 2)
             bands(span, count, rule: rule, ys: ys, order: order, keys: keys, runFrom: runFrom, runSign: runSign,
                   into: line)
-            exactOffset[row] = Int32(exactCoverage.count)
+            exactOffset[row] = Int32(filled)
             var sum: Float = 0
             for c in 0..<cells {
                 sum += line[c]
-                exactCoverage.append(NonZeroArea.coverage(sum))
+                exact[filled + c] = NonZeroArea.coverage(sum)
             }
+            filled += cells
         }
     }
 
@@ -650,7 +665,7 @@ final class CoverageRasterizer: PolylineSink {
                         let lo = max(x0, first), hi = min(x1, Int(conflictLast[row]) + 1)
                         let exact = Int(exactOffset[row]) - first
                         for x in lo..<max(hi, lo) {
-                            let c = exactCoverage[exact + x]
+                            let c = exactCoverage![exact + x]
                             rowCoverage[x - x0] = c
                             any |= c
                         }

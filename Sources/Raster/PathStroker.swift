@@ -172,6 +172,8 @@ struct Stroker {
 
     mutating func flush(into out: inout Path) {
         guard pts.count > 2 else { pts.removeAll(keepingCapacity: true); return }
+        // Only for the first contour: reserving again for each would copy the path every time.
+        if out.isEmpty { out.reserveCapacity(elements: pts.count + 2, points: pts.count) }
         out.move(to: pts[0].0, pts[0].1)
         for p in pts.dropFirst() { out.line(to: p.0, p.1) }
         out.close()
@@ -179,11 +181,18 @@ struct Stroker {
     }
 
     mutating func stroke(_ input: Polyline, into out: inout Path) {
-        var line = Polyline()
-        line.closed = input.closed
-        line.hasSegment = input.hasSegment
-        for i in 0..<input.count where i == 0 || input.xs[i] != line.xs[line.count - 1] || input.ys[i] != line.ys[line.count - 1] {
-            line.xs.append(input.xs[i]); line.ys.append(input.ys[i])
+        var line = input
+        // Flattened subpaths have no repeated points already; dashes may.
+        var repeats = false
+        for i in 1..<max(input.count, 1) where input.xs[i] == input.xs[i - 1] && input.ys[i] == input.ys[i - 1] {
+            repeats = true
+            break
+        }
+        if repeats {
+            line.xs.removeAll(keepingCapacity: true); line.ys.removeAll(keepingCapacity: true)
+            for i in 0..<input.count where i == 0 || input.xs[i] != line.xs[line.count - 1] || input.ys[i] != line.ys[line.count - 1] {
+                line.xs.append(input.xs[i]); line.ys.append(input.ys[i])
+            }
         }
         if line.closed && line.count > 1 && line.xs[0] == line.xs[line.count - 1] && line.ys[0] == line.ys[line.count - 1] {
             line.xs.removeLast(); line.ys.removeLast()
@@ -234,11 +243,14 @@ struct Stroker {
             return
         }
         let d0 = dirs[0], dl = dirs[segs - 1]
+        // About one point per vertex and side, plus caps.
+        pts.reserveCapacity(2 * n + 16)
         pts.append((xs[0] - d0.1 * hw, ys[0] + d0.0 * hw))
         for i in 1..<(n - 1) { join(xs[i], ys[i], dirs[i - 1], dirs[i], 1, shortest: min(lens[i - 1], lens[i])) }
         pts.append((xs[n - 1] - dl.1 * hw, ys[n - 1] + dl.0 * hw))
         cap(xs[n - 1], ys[n - 1], dl)
         var right: [(Double, Double)] = []
+        right.reserveCapacity(n + 8)
         swap(&right, &pts)
         for i in 1..<(n - 1) { join(xs[i], ys[i], dirs[i - 1], dirs[i], -1, shortest: min(lens[i - 1], lens[i])) }
         right.append(contentsOf: pts.reversed())
