@@ -59,7 +59,6 @@ func blend(_ d: UInt32, _ s: UInt32, _ c: UInt32, _ mode: BlendMode) -> UInt32 {
 @inline(__always)
 func blendRun(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ s: UInt32,
               _ coverage: UnsafePointer<UInt8>, _ mode: BlendMode) {
-    if mode == .sourceOver { sourceOverCoverage(dst, count, s, coverage); return }
     let opaque = s >> 24 == 255
     for i in 0..<count {
         let c = UInt32(coverage[i])

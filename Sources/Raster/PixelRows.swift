@@ -54,29 +54,6 @@ func sourceOverConstant(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ s: 
     while i < count { dst[i] = sourceOver(dst[i], s); i += 1 }
 }
 
-/// dst = s·c + dst·(1 − s.a·c) over `count` pixels, for one colour `s` and a coverage c (0...255)
-/// per pixel. Runs of four uncovered pixels are skipped whole.
-func sourceOverCoverage(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ s: UInt32, _ coverage: UnsafePointer<UInt8>) {
-    var i = 0
-    let d = UnsafeMutableRawPointer(dst), cov = UnsafeRawPointer(coverage)
-    let sv = unsafeBitCast(SIMD4<UInt32>(repeating: s), to: SIMD16<UInt8>.self)
-    while i + 4 <= count {
-        let c = cov.loadUnaligned(fromByteOffset: i, as: UInt32.self)
-        if c != 0 {
-            let f = SIMD4<UInt32>(c & 0xFF, (c >> 8) & 0xFF, (c >> 16) & 0xFF, c >> 24) &* 0x0101_0101
-            let sc = scale4(sv, unsafeBitCast(f, to: SIMD16<UInt8>.self))
-            let dv = d.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<UInt8>.self)
-            d.storeBytes(of: sc &+ scale4(dv, inverseAlpha4(sc)), toByteOffset: i * 4, as: SIMD16<UInt8>.self)
-        }
-        i += 4
-    }
-    while i < count {
-        let c = UInt32(coverage[i])
-        if c != 0 { dst[i] = sourceOver(dst[i], c == 255 ? s : scalePixel(s, c)) }
-        i += 1
-    }
-}
-
 /// dst = src·c + dst·(1 − src.a·c) over `count` pixels, for one coverage or opacity c (0...255).
 func sourceOverRowScaled(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, _ count: Int, _ c: UInt32) {
     var i = 0
