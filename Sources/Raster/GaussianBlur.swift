@@ -72,24 +72,28 @@ func separableGaussian<T: FixedWidthInteger & UnsignedInteger>(
     }
 }
 
-/// Blurs `w × h` coverage into `out`, which is `w + 2·pad` wide and `h + 2·pad` high with the
-/// source at (pad, pad).
-private func blurCoverage(_ src: UnsafePointer<UInt8>, width w: Int, height h: Int, sigma: Double, pad: Int,
-                          into out: UnsafeMutablePointer<UInt8>) {
+/// Blurs `w × h` coverage whose pixel (0, 0) is device pixel (x, y) into `out`, which is
+/// `w + 2·pad` wide and `h + 2·pad` high with the source at (pad, pad). The pyramid's grid is
+/// fixed in device space (level-l pixel m covers device pixels m·2^l ..< (m + 1)·2^l), so a
+/// device pixel's result does not depend on where the mask happens to start: masks of the same
+/// content cropped differently (culled and unculled frames) blur alike.
+private func blurCoverage(_ src: UnsafePointer<UInt8>, width w: Int, height h: Int, x: Int, y: Int,
+                          sigma: Double, pad: Int, into out: UnsafeMutablePointer<UInt8>) {
     let plan = BlurPlan(sigma: sigma)
     let ow = w + 2 * pad, oh = h + 2 * pad
+    let ox = x - pad, oy = y - pad
     if plan.levels == 0 {
-        separableGaussian(src, stride: w, shift: 8, sx: pad, sy: pad, sw: w, sh: h, plan.kernel,
-                          ox: 0, oy: 0, ow: ow, oh: oh) { y, line in narrow(line, into: out + y * ow, count: ow) }
+        separableGaussian(src, stride: w, shift: 8, sx: x, sy: y, sw: w, sh: h, plan.kernel,
+                          ox: ox, oy: oy, ow: ow, oh: oh) { row, line in narrow(line, into: out + (row - oy) * ow, count: ow) }
         return
     }
-    var level = reduced(src, stride: w, shift: 8, x0: pad, y0: pad, width: w, height: h)
+    var level = reduced(src, stride: w, shift: 8, x0: x, y0: y, width: w, height: h)
     for _ in 1..<plan.levels {
         level = reduced(level.values, stride: level.stride, shift: 0,
                         x0: level.x0, y0: level.y0, width: level.width, height: level.height)
     }
     // What each level must hold for the magnifications to cover the output.
-    var spans = [(x: (first: 0, end: ow), y: (first: 0, end: oh))]
+    var spans = [(x: (first: ox, end: ox + ow), y: (first: oy, end: oy + oh))]
     for _ in 0..<plan.levels {
         let s = spans[spans.count - 1]
         spans.append((coarserRange(s.x.first, s.x.end), coarserRange(s.y.first, s.y.end)))
@@ -101,17 +105,19 @@ private func blurCoverage(_ src: UnsafePointer<UInt8>, width w: Int, height h: I
     var blurred = plane(plan.levels)
     separableGaussian(level.values, stride: level.stride, shift: 0, sx: level.x0, sy: level.y0,
                       sw: level.width, sh: level.height, plan.kernel,
-                      ox: blurred.x0, oy: blurred.y0, ow: blurred.width, oh: blurred.height) { y, line in
-        blurred.row(y).update(from: line, count: blurred.width)
+                      ox: blurred.x0, oy: blurred.y0, ow: blurred.width, oh: blurred.height) { row, line in
+        blurred.row(row).update(from: line, count: blurred.width)
     }
     for l in stride(from: plan.levels - 1, to: 0, by: -1) {
         let finer = plane(l)
-        expanded(blurred, x0: finer.x0, x1: finer.x0 + finer.width, y0: finer.y0, y1: finer.y0 + finer.height) { y, line in
-            finer.row(y).update(from: line, count: finer.width)
+        expanded(blurred, x0: finer.x0, x1: finer.x0 + finer.width, y0: finer.y0, y1: finer.y0 + finer.height) { row, line in
+            finer.row(row).update(from: line, count: finer.width)
         }
         blurred = finer
     }
-    expanded(blurred, x0: 0, x1: ow, y0: 0, y1: oh) { y, line in narrow(line, into: out + y * ow, count: ow) }
+    expanded(blurred, x0: ox, x1: ox + ow, y0: oy, y1: oy + oh) { row, line in
+        narrow(line, into: out + (row - oy) * ow, count: ow)
+    }
 }
 
 /// 8.8 fixed point to 8-bit coverage, rounded.
@@ -143,7 +149,8 @@ public func gaussianBlur(_ mask: Mask, sigma requested: Double) -> Mask {
     let w = mask.width, h = mask.height
     let result = Mask(width: w + 2 * pad, height: h + 2 * pad, originX: mask.originX - pad, originY: mask.originY - pad)
     guard w > 0, h > 0 else { return result }
-    blurCoverage(mask.coverage, width: w, height: h, sigma: sigma, pad: pad, into: result.coverage)
+    blurCoverage(mask.coverage, width: w, height: h, x: mask.originX, y: mask.originY, sigma: sigma, pad: pad,
+                 into: result.coverage)
     return result
 }
 
@@ -169,7 +176,8 @@ public func gaussianBlur(_ surface: Surface, sigma requested: Double) -> Surface
             let row = surface.pixels + y * surface.stride, c = channel + y * w
             for x in 0..<w { c[x] = UInt8(truncatingIfNeeded: row[x] >> shift) }
         }
-        blurCoverage(channel, width: w, height: h, sigma: sigma, pad: pad, into: blurred)
+        blurCoverage(channel, width: w, height: h, x: surface.originX, y: surface.originY, sigma: sigma, pad: pad,
+                     into: blurred)
         if shift == 24 {
             for i in 0..<n { result.pixels[i] = UInt32(blurred[i]) << 24 }
         } else {

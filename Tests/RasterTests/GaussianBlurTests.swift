@@ -170,4 +170,24 @@ import Testing
             #expect((0..<(m.width * m.height)).allSatisfy { b.pixels[$0] >> 24 == UInt32(m.coverage[$0]) })
         }
     }
+
+    /// The pyramid's grid is fixed in device space: the same content in masks that start at
+    /// different device pixels (a tight crop and one with a zero margin of odd width) blurs to
+    /// the same values at every device pixel both results cover.
+    @Test(arguments: [1.5, 5.0, 11.0, 37.0])
+    func resultDoesNotDependOnTheMasksExtent(sigma: Double) {
+        func mask(originX: Int, originY: Int, width: Int, height: Int) -> Mask {
+            let m = Mask(width: width, height: height, originX: originX, originY: originY)
+            m.fill(.roundedRect(x: 14.3, y: 8.6, width: 23.5, height: 17.2, radiusX: 5, radiusY: 5))
+            return m
+        }
+        let tight = gaussianBlur(mask(originX: 14, originY: 8, width: 25, height: 19), sigma: sigma)
+        let loose = gaussianBlur(mask(originX: 3, originY: -5, width: 46, height: 40), sigma: sigma)
+        var differing = 0
+        for y in tight.originY..<(tight.originY + tight.height) {
+            for x in tight.originX..<(tight.originX + tight.width)
+            where tight.value(atDeviceX: x, y: y) != loose.value(atDeviceX: x, y: y) { differing += 1 }
+        }
+        #expect(differing == 0, "σ \(sigma): \(differing) pixels differ")
+    }
 }
