@@ -19,16 +19,19 @@ protocol CoverageSink {
 /// Pixels that two unrelated edges pass through (crossings, overlapping or touching
 /// contours, coincident edges) are noticed while accumulating: each cell remembers the last
 /// edge that covered it, and horizontal edges claim the cells they run through (they split a
-/// pixel into different windings above and below). Such rows are redone exactly: the path is flattened again, only
-/// the pieces in those rows are kept, each row is cut into sub-bands at every piece end and
-/// every crossing, and within each band (where pieces neither end nor cross) the pieces are
-/// sorted left to right and only those where the fill rule changes are accumulated, with
-/// weight ±1: the row then holds coverage itself, exact for both rules.
+/// pixel into different windings above and below). The span of such cells in each row is
+/// redone exactly: the path is flattened again and only the pieces in those rows are kept.
+/// Pieces right of the span cannot change it and are dropped; pieces left of it only set the
+/// winding at its left end, so they are merged into one vertical step at that end. The span is
+/// then cut into sub-bands at every piece end and every crossing, and within each band (where
+/// pieces neither end nor cross) the pieces are sorted left to right and only those where the
+/// fill rule changes are accumulated, with weight ±1: that gives coverage itself, exact for
+/// both rules, which replaces the single-pass coverage of the span when the row is swept.
 ///
 /// Memory is one `Float` and one `Int32` per pixel of the intersection of the path's bounds
 /// with the target (pooled and reused; regions beyond `maxRasterCells` are done in bands), one bit per 16 pixels marking cells that edges touched (so spans between
 /// edges go to the sink whole: interiors are filled without per-pixel work here), and the
-/// pieces of the rows being redone (at most `maxExactRowPieces` per row: busier rows keep the
+/// pieces and exact coverage of the spans being redone (at most `maxExactRowPieces` per row: busier rows keep the
 /// single-pass result, as FreeType and Skia would give).
 /// With `antialias` false each edge instead adds ±1 at the first pixel whose centre lies
 /// right of it on each row whose centre line it crosses: pixel-centre sampling, exact as is.
@@ -48,8 +51,12 @@ final class CoverageRasterizer: PolylineSink {
     private var swept = false
     /// Per cell, the id of the last edge whose area landed in it (0: none).
     private let owner: UnsafeMutablePointer<Int32>
-    /// Per row, whether two unrelated edges met in one of its cells.
-    private let conflictRow: UnsafeMutablePointer<Bool>
+    /// Per row, the first and last cell where two unrelated edges met (first > last: none).
+    private let conflictFirst: UnsafeMutablePointer<Int32>
+    private let conflictLast: UnsafeMutablePointer<Int32>
+    /// Exact coverage of each redone span, from `exactOffset[row]` (−1: row not redone).
+    private var exactCoverage: UnsafeMutablePointer<UInt8>?
+    private let exactOffset: UnsafeMutablePointer<Int32>
     private(set) var hasConflicts = false
     private var edgeId: Int32 = 0
     private var subpathFirstId: Int32 = 0
@@ -83,8 +90,12 @@ final class CoverageRasterizer: PolylineSink {
         touched = .allocate(capacity: words)
         touched.initialize(repeating: 0, count: words)
         rowCoverage = .allocate(capacity: stride)
-        conflictRow = .allocate(capacity: max(self.height, 1))
-        conflictRow.initialize(repeating: false, count: max(self.height, 1))
+        conflictFirst = .allocate(capacity: max(self.height, 1))
+        conflictFirst.initialize(repeating: Int32.max, count: max(self.height, 1))
+        conflictLast = .allocate(capacity: max(self.height, 1))
+        conflictLast.initialize(repeating: -1, count: max(self.height, 1))
+        exactOffset = .allocate(capacity: max(self.height, 1))
+        exactOffset.initialize(repeating: -1, count: max(self.height, 1))
         rowPieces = .allocate(capacity: max(self.height, 1))
         rowPieces.initialize(repeating: 0, count: max(self.height, 1))
     }
@@ -94,7 +105,10 @@ final class CoverageRasterizer: PolylineSink {
         if swept { RasterScratch.give(scratch) }
         touched.deallocate()
         rowCoverage.deallocate()
-        conflictRow.deallocate()
+        conflictFirst.deallocate()
+        conflictLast.deallocate()
+        exactOffset.deallocate()
+        exactCoverage?.deallocate()
         rowPieces.deallocate()
     }
 
@@ -203,7 +217,8 @@ final class CoverageRasterizer: PolylineSink {
             let p = cells[c]
             if p != id {
                 if p != 0 && p != id &- 1 && !(closingSubpath && p == subpathFirstId) {
-                    conflictRow[row] = true
+                    conflictFirst[row] = min(conflictFirst[row], Int32(c))
+                    conflictLast[row] = max(conflictLast[row], Int32(c))
                     hasConflicts = true
                 }
                 cells[c] = id
@@ -263,45 +278,51 @@ final class CoverageRasterizer: PolylineSink {
             let hgt = Float(ybot - ytop) * dir
             if detect { rowPieces[row] &+= 1 }
             if hgt != 0 {
-                let line = acc + row * stride
-                let lo = min(xtop, xbot), hi = max(xtop, xbot)
-                let i0 = Int(lo)
-                let i1 = CoverageRasterizer.ceilNonNegative(hi)
-                if i1 <= i0 + 1 {
-                    let a = hgt * Float(Double(i0 + 1) - 0.5 * (lo + hi))
-                    line[i0] += a
-                    line[i0 + 1] += hgt - a
-                    mark(row, i0, i0 + 1)
-                    if detect { claim(row, i0, i0) }
-                } else {
-                    // The edge's x is uniform in [lo, hi] over the row's height, so the area
-                    // right of it in cell c is h/(hi−lo)·(H(c+1−lo) − H(c+1−hi)).
-                    // Cells strictly between the end cells all get the same increment h/(hi−lo).
-                    let s = Double(hgt) / (hi - lo)
-                    @inline(__always) func area(_ c: Int) -> Double {
-                        let z = Double(c + 1)
-                        return s * (CoverageRasterizer.ramp(z - lo) - CoverageRasterizer.ramp(z - hi))
-                    }
-                    let a0 = area(i0), a1 = area(i0 + 1)
-                    line[i0] += Float(a0)
-                    line[i0 + 1] += Float(a1 - a0)
-                    if i1 - i0 > 2 {
-                        let step = Float(s)
-                        var c = i0 + 2
-                        while c < i1 - 1 { line[c] += step; c += 1 }
-                        let b0 = area(i1 - 2), b1 = area(i1 - 1)
-                        line[i1 - 1] += Float(b1 - b0)
-                        line[i1] += hgt - Float(b1)
-                    } else {
-                        line[i1] += hgt - Float(a1)
-                    }
-                    mark(row, i0, i1)
-                    if detect { claim(row, i0, i1 - 1) }
-                }
+                let (i0, i1) = CoverageRasterizer.addArea(acc + row * stride, xtop, xbot, hgt)
+                mark(row, i0, i1)
+                if detect { claim(row, i0, max(i1 - 1, i0)) }
             }
             ytop = ybot; xtop = xbot
             row += 1
         }
+    }
+
+    /// Adds to `line` the signed area right of an edge crossing one row from x = xtop to xbot
+    /// with signed height `hgt`, and returns the first and last cell changed.
+    @inline(__always)
+    private static func addArea(_ line: UnsafeMutablePointer<Float>, _ xtop: Double, _ xbot: Double, _ hgt: Float)
+        -> (Int, Int) {
+        let lo = min(xtop, xbot), hi = max(xtop, xbot)
+        let i0 = Int(lo)
+        let i1 = CoverageRasterizer.ceilNonNegative(hi)
+        if i1 <= i0 + 1 {
+            let a = hgt * Float(Double(i0 + 1) - 0.5 * (lo + hi))
+            line[i0] += a
+            line[i0 + 1] += hgt - a
+            return (i0, i0 + 1)
+        }
+        // The edge's x is uniform in [lo, hi] over the row's height, so the area right of it
+        // in cell c is h/(hi−lo)·(H(c+1−lo) − H(c+1−hi)). Cells strictly between the end
+        // cells all get the same increment h/(hi−lo).
+        let s = Double(hgt) / (hi - lo)
+        @inline(__always) func area(_ c: Int) -> Double {
+            let z = Double(c + 1)
+            return s * (CoverageRasterizer.ramp(z - lo) - CoverageRasterizer.ramp(z - hi))
+        }
+        let a0 = area(i0), a1 = area(i0 + 1)
+        line[i0] += Float(a0)
+        line[i0 + 1] += Float(a1 - a0)
+        if i1 - i0 > 2 {
+            let step = Float(s)
+            var c = i0 + 2
+            while c < i1 - 1 { line[c] += step; c += 1 }
+            let b0 = area(i1 - 2), b1 = area(i1 - 1)
+            line[i1 - 1] += Float(b1 - b0)
+            line[i1] += hgt - Float(b1)
+        } else {
+            line[i1] += hgt - Float(a1)
+        }
+        return (i0, i1)
     }
 
     // MARK: Exact pass for rows where unrelated edges meet
@@ -312,7 +333,7 @@ final class CoverageRasterizer: PolylineSink {
         var row = Int(y0)
         let lastRow = min(CoverageRasterizer.ceilNonNegative(y1) - 1, height - 1)
         while row <= lastRow {
-            if conflictRow[row] {
+            if conflictFirst[row] <= conflictLast[row] {
                 let yt = max(y0, Double(row)), yb = min(y1, Double(row + 1))
                 if yb > yt {
                     let xt = yt == y0 ? x0 : x0 + (yt - y0) * dxdy
@@ -330,9 +351,9 @@ final class CoverageRasterizer: PolylineSink {
         guard hasConflicts else { return false }
         var any = false
         var total = 0
-        for row in 0..<height where conflictRow[row] {
+        for row in 0..<height where conflictFirst[row] <= conflictLast[row] {
             if rowPieces[row] > CoverageRasterizer.maxExactRowPieces {
-                conflictRow[row] = false
+                conflictFirst[row] = Int32.max
             } else {
                 any = true
                 total += Int(rowPieces[row])
@@ -345,64 +366,224 @@ final class CoverageRasterizer: PolylineSink {
         return true
     }
 
-    /// Recomputes every flagged row exactly from the collected pieces (see the type's comment).
+    /// Recomputes the flagged span of every flagged row exactly from the collected pieces (see
+    /// the type's comment). A piece that bounds the filled region over consecutive bands is
+    /// accumulated once over all of them (the sum of its parts is the same line).
     func resolveConflicts(rule: FillRule) {
         collecting = false
         guard !pieces.isEmpty else { return }
-        pieces.sort { $0.row < $1.row }
-        var ys: [Double] = []
-        var active: [(key: Double, xa: Double, xb: Double, dir: Int32)] = []
-        var start = 0
-        while start < pieces.count {
-            let row = Int(pieces[start].row)
-            var end = start
-            while end < pieces.count && Int(pieces[end].row) == row { end += 1 }
-            (acc + row * stride).update(repeating: 0, count: stride)
-            // Band limits: the row, every piece end, every crossing of two pieces.
-            ys.removeAll(keepingCapacity: true)
-            ys.append(Double(row)); ys.append(Double(row + 1))
-            for i in start..<end {
-                let p = pieces[i]
-                ys.append(p.yt); ys.append(p.yb)
-                for j in (i + 1)..<end {
-                    let q = pieces[j]
-                    let lo = max(p.yt, q.yt), hi = min(p.yb, q.yb)
-                    if hi <= lo { continue }
-                    let dLo = CoverageRasterizer.x(p, lo) - CoverageRasterizer.x(q, lo)
-                    let dHi = CoverageRasterizer.x(p, hi) - CoverageRasterizer.x(q, hi)
-                    if (dLo < 0 && dHi > 0) || (dLo > 0 && dHi < 0) {
-                        ys.append(lo + (hi - lo) * dLo / (dLo - dHi))
-                    }
-                }
+        // Pieces grouped by row (counting sort; collection interleaves the rows).
+        let starts = UnsafeMutablePointer<Int>.allocate(capacity: height + 1)
+        starts.initialize(repeating: 0, count: height + 1)
+        defer { starts.deallocate() }
+        for p in pieces { starts[Int(p.row) + 1] += 1 }
+        var busiest = 0
+        for r in 0..<height {
+            busiest = max(busiest, starts[r + 1])
+            starts[r + 1] += starts[r]
+        }
+        let byRow = UnsafeMutableBufferPointer<Piece>.allocate(capacity: pieces.count)
+        defer { byRow.deallocate() }
+        do {
+            let next = UnsafeMutablePointer<Int>.allocate(capacity: height)
+            defer { next.deallocate() }
+            next.update(from: starts, count: height)
+            for p in pieces {
+                let r = Int(p.row)
+                byRow.initializeElement(at: next[r], to: p)
+                next[r] += 1
             }
-            ys.sort()
-            for b in 0..<(ys.count - 1) {
-                let ya = ys[b], yb = ys[b + 1]
-                if !(yb > ya) { continue }
-                active.removeAll(keepingCapacity: true)
-                for i in start..<end {
-                    let p = pieces[i]
-                    if p.yt <= ya && p.yb >= yb {
-                        let xa = CoverageRasterizer.x(p, ya), xb = CoverageRasterizer.x(p, yb)
-                        active.append((xa + xb, xa, xb, p.dir))
-                    }
-                }
-                if active.isEmpty { continue }
-                // Pieces do not cross inside the band, so their midpoints order them.
-                active.sort { $0.key < $1.key }
-                var w: Int32 = 0
-                for a in active {
-                    let before = CoverageRasterizer.inside(w, rule)
-                    w &+= a.dir
-                    let after = CoverageRasterizer.inside(w, rule)
-                    if before != after {
-                        accumulate(a.xa, ya, a.xb, yb, after ? 1 : -1, detect: false)
-                    }
-                }
-            }
-            start = end
         }
         pieces = []
+        // Per-row scratch. A piece splits into at most three at the span's ends, and the left
+        // steps number at most two per piece.
+        let most = 3 * busiest + 2
+        let span = UnsafeMutablePointer<Piece>.allocate(capacity: most)
+        let stepY = UnsafeMutablePointer<Double>.allocate(capacity: 2 * most)
+        let stepDir = UnsafeMutablePointer<Int>.allocate(capacity: 2 * most)
+        let ys = UnsafeMutablePointer<Double>.allocate(capacity: most * (most + 1) + 2)
+        let order = UnsafeMutablePointer<Int>.allocate(capacity: most)
+        let keys = UnsafeMutablePointer<Double>.allocate(capacity: most)
+        let runFrom = UnsafeMutablePointer<Double>.allocate(capacity: most)
+        let runSign = UnsafeMutablePointer<Int8>.allocate(capacity: most)
+        let line = UnsafeMutablePointer<Float>.allocate(capacity: stride + 2)
+        defer {
+            span.deallocate(); stepY.deallocate(); stepDir.deallocate(); ys.deallocate(); order.deallocate(); keys.deallocate()
+            runFrom.deallocate(); runSign.deallocate(); line.deallocate()
+        }
+        var total = 0
+        for row in 0..<height where starts[row + 1] > starts[row] && conflictFirst[row] <= conflictLast[row] {
+            total += Int(conflictLast[row] - conflictFirst[row]) + 1
+        }
+        let exact = UnsafeMutablePointer<UInt8>.allocate(capacity: max(total, 1))
+        exactCoverage?.deallocate()
+        exactCoverage = exact
+        var filled = 0
+        for row in 0..<height where starts[row + 1] > starts[row] && conflictFirst[row] <= conflictLast[row] {
+            let ps = byRow.baseAddress! + starts[row]
+            let left = Double(conflictFirst[row]), right = Double(conflictLast[row] + 1)
+            let cells = Int(conflictLast[row] - conflictFirst[row]) + 1
+            // The pieces over the span, shifted so that it starts at 0, and the winding steps
+            // of those left of it.
+            var count = 0, stepCount = 0
+            @inline(__always) func step(_ y0: Double, _ y1: Double, _ dir: Int32) {
+                stepY[stepCount] = y0; stepDir[stepCount] = Int(dir)
+                stepY[stepCount + 1] = y1; stepDir[stepCount + 1] = -Int(dir)
+                stepCount += 2
+            }
+            for i in 0..<(starts[row + 1] - starts[row]) {
+                let p = ps[i]
+                if min(p.xt, p.xb) >= right { continue }
+                if max(p.xt, p.xb) <= left {
+                    step(p.yt, p.yb, p.dir)
+                    continue
+                }
+                // Cut where x crosses the span's ends: up to three parts, each left of, over or
+                // right of the span.
+                var c1 = p.yb, c2 = p.yb, k = 0
+                @inline(__always) func cut(at e: Double) {
+                    guard (p.xt - e) * (p.xb - e) < 0 else { return }
+                    let y = p.yt + (p.yb - p.yt) * (e - p.xt) / (p.xb - p.xt)
+                    if k == 0 { c1 = y } else { c2 = y }
+                    k += 1
+                }
+                cut(at: left)
+                cut(at: right)
+                if c2 < c1 { swap(&c1, &c2) }
+                @inline(__always) func part(_ ya: Double, _ yb: Double) {
+                    guard yb > ya else { return }
+                    let xa = CoverageRasterizer.x(p, ya), xb = CoverageRasterizer.x(p, yb)
+                    let mid = (xa + xb) / 2
+                    if mid <= left {
+                        step(ya, yb, p.dir)
+                    } else if mid < right {
+                        span[count] = Piece(row: p.row, dir: p.dir,
+                                            xt: min(max(xa, left), right) - left, yt: ya,
+                                            xb: min(max(xb, left), right) - left, yb: yb)
+                        count += 1
+                    }
+                }
+                part(p.yt, c1)
+                part(c1, c2)
+                part(c2, p.yb)
+            }
+            // The winding left of the span, as vertical pieces at its start.
+            if stepCount > 0 {
+                CoverageRasterizer.insertionSort(stepY, stepDir, stepCount)
+                var w = 0, i = 0
+                while i < stepCount {
+                    let y = stepY[i]
+                    while i < stepCount && stepY[i] == y { w += stepDir[i]; i += 1 }
+                    if w != 0 && i < stepCount {
+                        span[count] = Piece(row: Int32(row), dir: Int32(w), xt: 0, yt: y, xb: 0, yb: stepY[i])
+                        count += 1
+                    }
+                }
+            }
+            line.initialize(repeating: 0, count: cells + 2)
+            bands(span, count, rule: rule, ys: ys, order: order, keys: keys, runFrom: runFrom, runSign: runSign,
+                  into: line)
+            exactOffset[row] = Int32(filled)
+            var sum: Float = 0
+            for c in 0..<cells {
+                sum += line[c]
+                exact[filled + c] = NonZeroArea.coverage(sum)
+            }
+            filled += cells
+        }
+    }
+
+    /// The band algorithm over `count` pieces of one row (see the type's comment), accumulating
+    /// coverage (weights ±1 where the fill rule changes) into `line`.
+    private func bands(_ ps: UnsafeMutablePointer<Piece>, _ count: Int, rule: FillRule,
+                       ys: UnsafeMutablePointer<Double>, order: UnsafeMutablePointer<Int>,
+                       keys: UnsafeMutablePointer<Double>, runFrom: UnsafeMutablePointer<Double>,
+                       runSign: UnsafeMutablePointer<Int8>, into line: UnsafeMutablePointer<Float>) {
+        guard count > 0 else { return }
+        // Band limits: every piece end, every crossing of two pieces.
+        var n = 0
+        for i in 0..<count {
+            let p = ps[i]
+            ys[n] = p.yt; ys[n + 1] = p.yb; n += 2
+            for j in (i + 1)..<count {
+                let q = ps[j]
+                let lo = max(p.yt, q.yt), hi = min(p.yb, q.yb)
+                if hi <= lo { continue }
+                let dLo = CoverageRasterizer.x(p, lo) - CoverageRasterizer.x(q, lo)
+                let dHi = CoverageRasterizer.x(p, hi) - CoverageRasterizer.x(q, hi)
+                if (dLo < 0 && dHi > 0) || (dLo > 0 && dHi < 0) {
+                    ys[n] = lo + (hi - lo) * dLo / (dLo - dHi); n += 1
+                }
+            }
+        }
+        CoverageRasterizer.insertionSort(ys, n)
+        runSign.initialize(repeating: 0, count: count)
+        @inline(__always) func close(_ i: Int, at y: Double) {
+            let p = ps[i], y0 = runFrom[i]
+            if y > y0 {
+                _ = CoverageRasterizer.addArea(line, CoverageRasterizer.x(p, y0), CoverageRasterizer.x(p, y),
+                                               Float(y - y0) * Float(runSign[i]))
+            }
+            runSign[i] = 0
+        }
+        for b in 0..<(n - 1) {
+            let ya = ys[b], yb = ys[b + 1]
+            if !(yb > ya) { continue }
+            var m = 0
+            for i in 0..<count {
+                let p = ps[i]
+                if p.yt <= ya && p.yb >= yb {
+                    order[m] = i
+                    keys[m] = CoverageRasterizer.x(p, ya) + CoverageRasterizer.x(p, yb)
+                    m += 1
+                } else if runSign[i] != 0 {
+                    close(i, at: p.yb)
+                }
+            }
+            if m == 0 { continue }
+            // Pieces do not cross inside the band, so their midpoints order them.
+            CoverageRasterizer.insertionSort(keys, order, m)
+            var w: Int32 = 0
+            for k in 0..<m {
+                let i = order[k]
+                let before = CoverageRasterizer.inside(w, rule)
+                w &+= ps[i].dir
+                let after = CoverageRasterizer.inside(w, rule)
+                let sign: Int8 = before == after ? 0 : (after ? 1 : -1)
+                if sign != runSign[i] {
+                    if runSign[i] != 0 { close(i, at: ya) }
+                    runSign[i] = sign
+                    runFrom[i] = ya
+                }
+            }
+        }
+        for i in 0..<count where runSign[i] != 0 { close(i, at: ps[i].yb) }
+    }
+
+    /// Sorts the first `n` values; the lists here are short (a row's pieces) and often sorted.
+    @inline(__always)
+    private static func insertionSort(_ v: UnsafeMutablePointer<Double>, _ n: Int) {
+        var i = 1
+        while i < n {
+            let x = v[i]
+            var j = i - 1
+            while j >= 0 && v[j] > x { v[j + 1] = v[j]; j -= 1 }
+            v[j + 1] = x
+            i += 1
+        }
+    }
+
+    /// Sorts the first `n` keys, carrying `items` along.
+    @inline(__always)
+    private static func insertionSort(_ keys: UnsafeMutablePointer<Double>, _ items: UnsafeMutablePointer<Int>, _ n: Int) {
+        var i = 1
+        while i < n {
+            let k = keys[i], it = items[i]
+            var j = i - 1
+            while j >= 0 && keys[j] > k { keys[j + 1] = keys[j]; items[j + 1] = items[j]; j -= 1 }
+            keys[j + 1] = k; items[j + 1] = it
+            i += 1
+        }
     }
 
     @inline(__always)
@@ -478,6 +659,16 @@ final class CoverageRasterizer: PolylineSink {
                         let c = R.coverage(sum)
                         rowCoverage[x - x0] = c
                         any |= c
+                    }
+                    if exactOffset[row] >= 0 {
+                        let first = Int(conflictFirst[row])
+                        let lo = max(x0, first), hi = min(x1, Int(conflictLast[row]) + 1)
+                        let exact = Int(exactOffset[row]) - first
+                        for x in lo..<max(hi, lo) {
+                            let c = exactCoverage![exact + x]
+                            rowCoverage[x - x0] = c
+                            any |= c
+                        }
                     }
                     (owners + x0).update(repeating: 0, count: x1 - x0)
                     if any != 0 { sink.cells(y: y, x: originX + x0, count: x1 - x0, coverage: rowCoverage) }

@@ -113,28 +113,39 @@ struct Stroker {
         if abs(cross) < 1e-12 && dot > 0 { pts.append(a); return }
         let outer = s * cross < 0 || (abs(cross) < 1e-12 && s > 0)
         if !outer {
-            // Where the inner offset lines cross within both segments (gentle turns, as along a
-            // flattened curve), a → b makes only a tiny twist whose winding is 2. Otherwise go
-            // through the corner point, which stays correct for any angle and segment length but
-            // leaves a spike whose edges meet the boundary (an extra coverage error per corner).
-            if dot > 0 && hw * abs(cross) <= shortest * (1 + dot) {
+            // The inner offset lines cross hw·tan(φ/2) from the vertex along both segments.
+            // Within half of each (gentle turns, as along a flattened curve of radius ≥ hw),
+            // neither neighbouring join can reach past that point, so the crossing itself is
+            // the boundary: the outline stays simple there, and the rasterizer's single pass is
+            // exact (a twist or a spike makes unrelated edges share cells, so the row is redone).
+            // Further, a → b makes a tiny twist whose winding is 2. Otherwise go through the
+            // corner point, which stays correct for any angle and segment length but leaves a
+            // spike whose edges meet the boundary (an extra coverage error per corner).
+            let reach = hw * abs(cross)
+            if dot > 0 && 2 * reach <= shortest * (1 + dot) {
+                let k = hw / (1 + dot)
+                pts.append((vx + (n0.0 + n1.0) * k, vy + (n0.1 + n1.1) * k))
+            } else if dot > 0 && reach <= shortest * (1 + dot) {
                 pts.append(a); pts.append(b)
             } else {
                 pts.append(a); pts.append((vx, vy)); pts.append(b)
             }
             return
         }
-        pts.append(a)
-        switch style.join {
-        case .bevel:
-            break
-        case .miter:
+        if style.join == .miter {
             let nn = n0.0 * n1.0 + n0.1 * n1.1
-            // Miter length / width = 1/sin(φ/2) = √(2/(1 + n0·n1)).
+            // Miter length / width = 1/sin(φ/2) = √(2/(1 + n0·n1)). The tip lies on both offset
+            // lines, so a and b are collinear with their neighbours and add nothing but edges.
             if 1 + nn > 1e-12 && 2 / (1 + nn) <= style.miterLimit * style.miterLimit {
                 let k = hw / (1 + nn)
                 pts.append((vx + (n0.0 + n1.0) * k, vy + (n0.1 + n1.1) * k))
+                return
             }
+        }
+        pts.append(a)
+        switch style.join {
+        case .bevel, .miter:
+            break
         case .round:
             var sweep = atan2(n0.0 * n1.1 - n0.1 * n1.0, n0.0 * n1.0 + n0.1 * n1.1)
             if abs(cross) < 1e-12 { sweep = s > 0 ? -Double.pi : Double.pi }
@@ -161,6 +172,8 @@ struct Stroker {
 
     mutating func flush(into out: inout Path) {
         guard pts.count > 2 else { pts.removeAll(keepingCapacity: true); return }
+        // Only for the first contour: reserving again for each would copy the path every time.
+        if out.isEmpty { out.reserveCapacity(elements: pts.count + 2, points: pts.count) }
         out.move(to: pts[0].0, pts[0].1)
         for p in pts.dropFirst() { out.line(to: p.0, p.1) }
         out.close()
@@ -168,11 +181,18 @@ struct Stroker {
     }
 
     mutating func stroke(_ input: Polyline, into out: inout Path) {
-        var line = Polyline()
-        line.closed = input.closed
-        line.hasSegment = input.hasSegment
-        for i in 0..<input.count where i == 0 || input.xs[i] != line.xs[line.count - 1] || input.ys[i] != line.ys[line.count - 1] {
-            line.xs.append(input.xs[i]); line.ys.append(input.ys[i])
+        var line = input
+        // Flattened subpaths have no repeated points already; dashes may.
+        var repeats = false
+        for i in 1..<max(input.count, 1) where input.xs[i] == input.xs[i - 1] && input.ys[i] == input.ys[i - 1] {
+            repeats = true
+            break
+        }
+        if repeats {
+            line.xs.removeAll(keepingCapacity: true); line.ys.removeAll(keepingCapacity: true)
+            for i in 0..<input.count where i == 0 || input.xs[i] != line.xs[line.count - 1] || input.ys[i] != line.ys[line.count - 1] {
+                line.xs.append(input.xs[i]); line.ys.append(input.ys[i])
+            }
         }
         if line.closed && line.count > 1 && line.xs[0] == line.xs[line.count - 1] && line.ys[0] == line.ys[line.count - 1] {
             line.xs.removeLast(); line.ys.removeLast()
@@ -223,11 +243,14 @@ struct Stroker {
             return
         }
         let d0 = dirs[0], dl = dirs[segs - 1]
+        // About one point per vertex and side, plus caps.
+        pts.reserveCapacity(2 * n + 16)
         pts.append((xs[0] - d0.1 * hw, ys[0] + d0.0 * hw))
         for i in 1..<(n - 1) { join(xs[i], ys[i], dirs[i - 1], dirs[i], 1, shortest: min(lens[i - 1], lens[i])) }
         pts.append((xs[n - 1] - dl.1 * hw, ys[n - 1] + dl.0 * hw))
         cap(xs[n - 1], ys[n - 1], dl)
         var right: [(Double, Double)] = []
+        right.reserveCapacity(n + 8)
         swap(&right, &pts)
         for i in 1..<(n - 1) { join(xs[i], ys[i], dirs[i - 1], dirs[i], -1, shortest: min(lens[i - 1], lens[i])) }
         right.append(contentsOf: pts.reversed())

@@ -58,6 +58,43 @@ enum Reference {
 
     static func alpha(_ s: Surface, _ x: Int, _ y: Int) -> Int { Int(s.pixel(x: x, y: y) >> 24) }
 
+    /// Largest |alpha − 255·coverage| where coverage is the area the fill rule selects from the
+    /// polygons (any windings, overlaps). Fine sampling is too coarse for 1/255, so the rule is
+    /// integrated over each pixel on 256 sub-rows, each sub-row's inside intervals exact.
+    static func maxRuleError(_ s: Surface, _ polys: [[P]], rule: FillRule) -> Double {
+        func inside(_ w: Int) -> Bool { rule == .nonZero ? w != 0 : w & 1 != 0 }
+        func crossings(_ poly: [P], _ y: Double) -> [(Double, Int)] {
+            var out: [(Double, Int)] = []
+            for i in 0..<poly.count {
+                let p0 = poly[i], p1 = poly[(i + 1) % poly.count]
+                if (p0.y <= y) != (p1.y <= y) {
+                    out.append((p0.x + (y - p0.y) * (p1.x - p0.x) / (p1.y - p0.y), p1.y > p0.y ? 1 : -1))
+                }
+            }
+            return out
+        }
+        var worst = 0.0
+        for py in 0..<s.height {
+            var rowCover = [Double](repeating: 0, count: s.width)
+            let n = 256
+            for k in 0..<n {
+                let y = Double(py) + (Double(k) + 0.5) / Double(n)
+                let xs = polys.flatMap { crossings($0, y) }.sorted { $0.0 < $1.0 }
+                var w = 0
+                for (i, c) in xs.enumerated() {
+                    w += c.1
+                    guard inside(w), i + 1 < xs.count else { continue }
+                    let x0 = c.0, x1 = xs[i + 1].0
+                    for px in 0..<s.width {
+                        rowCover[px] += max(0, min(x1, Double(px + 1)) - max(x0, Double(px))) / Double(n)
+                    }
+                }
+            }
+            for px in 0..<s.width { worst = max(worst, abs(Double(alpha(s, px, py)) - 255 * rowCover[px])) }
+        }
+        return worst
+    }
+
     /// Largest |alpha − 255·expected| over the surface.
     static func maxError(_ s: Surface, _ expected: (Int, Int) -> Double, skip: (Int, Int) -> Bool = { _, _ in false }) -> Double {
         var worst = 0.0

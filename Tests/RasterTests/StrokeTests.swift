@@ -123,6 +123,26 @@ import Testing
         #expect(abs(Self.area(c.stroked(StrokeStyle(width: 6), tolerance: 0.01), rule: .nonZero) - a) < 1e-9)
     }
 
+    @Test func smoothCurveStrokeFillsInOnePass() {
+        // Inner joins along a curve whose radius exceeds half the width meet at the offset
+        // lines' crossing, and miter tips replace their two offset points, so the outline is
+        // simple: no cells shared by unrelated edges, hence no rows to redo.
+        var p = Path()
+        p.move(to: 20, 120)
+        p.cubic(to: 180, 110, control1: 60, 20, control2: 140, 30)
+        let style = StrokeStyle(width: 7, cap: .butt, join: .miter)
+        var raster = CoverageRasterizer(originX: 0, originY: 0, width: 200, height: 160, antialias: true)
+        p.stroked(style).flatten(transform: .identity, tolerance: fillTolerance, into: &raster)
+        #expect(!raster.hasConflicts)
+        // Its area is the curve's length times the width, to within the flattening.
+        var length = 0.0
+        var collector = PolylineCollector()
+        p.flatten(transform: .identity, tolerance: 0.01, into: &collector)
+        let l = collector.lines[0]
+        for i in 1..<l.count { length += hypot2(l.xs[i] - l.xs[i - 1], l.ys[i] - l.ys[i - 1]) }
+        #expect(Self.close(Self.area(p.stroked(style)), 7 * length))
+    }
+
     @Test(arguments: [0.6, 1.0, 3.3])
     func thinStrokeCornersAreExact(width: Double) {
         // A mitred rectangle stroke is exactly the outer rectangle minus the inner one. Its outline
