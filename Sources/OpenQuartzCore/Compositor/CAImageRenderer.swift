@@ -66,7 +66,7 @@ public final class CAImageRenderer: @unchecked Sendable {
         groups.isEnabled = cachesFrames
         defer { cache.endFrame(); groups.endFrame() }
         snapshotLock.lock()
-        let snapshot = snapshotter.snapshot(layer, parent: nil)
+        let snapshot = snapshotter.snapshot(layer, parent: nil, threads: threads)
         snapshotLock.unlock()
         guard let root = snapshot else { surface.clear(clear); return }
         let world = CATransform3DConcat(root.toParent, CATransform3DMakeScale(scale, scale, 1))

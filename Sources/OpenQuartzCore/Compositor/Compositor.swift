@@ -196,6 +196,8 @@ struct Compositor {
             ? PerspectiveOcclusion(context.items, members, alpha: alpha, target: t) { CATransform3DConcat(flattened($0.toContext), world) }
             : nil
         for (k, item) in context.items.enumerated() {
+            // Items the plan puts outside this target (another band) cost a lookup.
+            if let plan, case .outside = plan.steps[k] { continue }
             let member = members[item.member]
             let w = CATransform3DConcat(flattened(member.toContext), world)
             var target = perspective?.target(for: k, node: member.node, world: w, in: t, stats: stats) ?? t

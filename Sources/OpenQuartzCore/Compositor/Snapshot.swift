@@ -1,5 +1,6 @@
 import Foundation
 import Raster
+import Synchronization
 
 /// Core Animation draws shadows with a Gaussian whose sigma equals `shadowRadius` in points.
 /// Source: research/ca-semantics.md §4 — WebKit maps CSS `drop-shadow()` stdDeviation straight
@@ -22,24 +23,55 @@ final class Snapshotter {
         var x, y, w, h, r0, r1, r2, r3: CGFloat
         var continuous: Bool
     }
-    private var outlines: [OutlineKey: Raster.Path] = [:]
+    private let outlines = Mutex<[OutlineKey: Raster.Path]>([:])
+    /// Threads a long sublayer list may be snapshotted with.
+    private var threads = 1
+    /// Sublayer lists at least this long are split between the threads.
+    static let parallelChildren = 4096
 
     private func outline(_ b: CGRect, _ c: CornerShape) -> Raster.Path {
         let key = OutlineKey(x: b.minX, y: b.minY, w: b.width, h: b.height, r0: c.radii.0, r1: c.radii.1,
                              r2: c.radii.2, r3: c.radii.3, continuous: c.continuous)
-        if let p = outlines[key] { return p }
+        if let p = outlines.withLock({ $0[key] }) { return p }
         let p = boundsPath(b, c)
-        if outlines.count < 4096 { outlines[key] = p }
+        outlines.withLock { if $0.count < 4096 { $0[key] = p } }
         return p
     }
 
-    func snapshot(_ layer: CALayer, parent: CALayer?) -> RenderNode? {
+    func snapshot(_ layer: CALayer, parent: CALayer?, threads: Int = 1) -> RenderNode? {
         if layer.isHidden { previous = nil; return nil }
+        self.threads = threads
         var toParent = layer.localTransform()
         if let p = parent { toParent = CATransform3DConcat(toParent, p.sublayerSpaceTransform()) }
         let root = node(layer, toParent: toParent, previous: previous)
         previous = root
         return root
+    }
+
+    /// The nodes of a long list of visible sublayers, split between threads: each is matched
+    /// with last time's node at the same place (a moved layer gets a new node). Nil when every
+    /// node is last time's.
+    private func parallelChildren(_ layer: CALayer, _ subs: [CALayer], old: [RenderNode], unchanged: Bool) -> [RenderNode]? {
+        let n = subs.count
+        let sub = layer.sublayerSpaceTransform()
+        let subIsIdentity = CATransform3DIsIdentity(sub)
+        let results = UnsafeMutablePointer<RenderNode?>.allocate(capacity: n)
+        results.initialize(repeating: nil, count: n)
+        defer { results.deinitialize(count: n); results.deallocate() }
+        let out = UncheckedSendable(results), me = UncheckedSendable(self)
+        let list = UncheckedSendable(subs), previous = UncheckedSendable(old)
+        let chunks = threads * 4
+        DispatchQueue.concurrentPerform(iterations: chunks) { c in
+            for j in (c * n / chunks)..<((c + 1) * n / chunks) {
+                let s = list.value[j]
+                let q: RenderNode? = j < previous.value.count && previous.value[j].identity == ObjectIdentifier(s) ? previous.value[j] : nil
+                let m = unchanged && Snapshotter.isCurrent(q, s) ? q!.toParent
+                    : (subIsIdentity ? s.localTransform() : CATransform3DConcat(s.localTransform(), sub))
+                out.value[j] = me.value.node(s, toParent: m, previous: q)
+            }
+        }
+        if n == old.count && (0..<n).allSatisfy({ results[$0] === old[$0] }) { return nil }
+        return (0..<n).map { results[$0]! }
     }
 
     /// Whether `p` was made from `layer` as it is now (its own properties; not its subtree).
@@ -64,7 +96,11 @@ final class Snapshotter {
         var fresh: [RenderNode]?
         var count = 0
         var reused = unchanged && p!.toParent == toParent
-        if let subs = layer.storedSublayers {
+        if let subs = layer.storedSublayers, threads > 1, subs.count >= Snapshotter.parallelChildren,
+           !subs.contains(where: { $0.isHidden }) {
+            fresh = parallelChildren(layer, subs, old: old, unchanged: unchanged)
+            count = fresh?.count ?? old.count
+        } else if let subs = layer.storedSublayers {
             var byIdentity: [ObjectIdentifier: RenderNode]?
             var sub: CATransform3D?
             for s in subs where !s.isHidden {
