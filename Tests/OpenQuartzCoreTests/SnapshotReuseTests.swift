@@ -82,4 +82,33 @@ import Raster
         #expect(changed.sublayers[1] === again.sublayers[1]) // other
         #expect(card.sublayers[1].sublayers[0].background == Color(red))
     }
+
+    /// Long sublayer lists are snapshotted by several threads: changes in them still show.
+    @Test func longListsSnapshottedInParallelShowChanges() {
+        let root = makeRoot(200, 150)
+        var cells: [CALayer] = []
+        for i in 0..<(Snapshotter.parallelChildren + 100) {
+            let l = makeLayer(CGRect(x: CGFloat(i % 80) * 2.5, y: CGFloat(i / 80) * 2.2, width: 2, height: 2),
+                              CGColor(red: CGFloat(i % 7) / 7, green: 0.5, blue: CGFloat(i % 5) / 5, alpha: 1))
+            cells.append(l)
+        }
+        root.sublayers = cells
+        let renderer = CAImageRenderer(size: CGSize(width: 200, height: 150), threads: 2)
+        func same(_ what: String) {
+            let a = Rendered(root, width: 200, height: 150, renderer: renderer)
+            let b = Rendered(root, width: 200, height: 150)
+            var differing = 0
+            for y in 0..<150 { for x in 0..<200 where a.surface.pixel(x: x, y: y) != b.surface.pixel(x: x, y: y) { differing += 1 } }
+            #expect(differing == 0, "after \(what): \(differing) pixels differ")
+        }
+        same("the first frame")
+        same("nothing")
+        cells[4000].backgroundColor = white
+        cells[17].position = CGPoint(x: 100, y: 75)
+        same("two changes")
+        root.insertSublayer(makeLayer(CGRect(x: 0, y: 0, width: 30, height: 30), red), at: 10)
+        same("an insertion")
+        cells[99].isHidden = true
+        same("hiding one")
+    }
 }
