@@ -56,6 +56,11 @@ static inline __attribute__((always_inline)) void scalar_source_over_masked(uint
     }
 }
 
+static void scalar_source_over_masked_block(uint32_t *dst, long dstStride, long w, long h, uint32_t s,
+                                            const uint8_t *cov, long covStride) {
+    for (long y = 0; y < h; y++) scalar_source_over_masked(dst + y * dstStride, w, s, cov + y * covStride);
+}
+
 static inline __attribute__((always_inline)) void scalar_destination_over_masked(uint32_t *dst, long n, uint32_t s, const uint8_t *cov) {
     for (long i = 0; i < n; i++) {
         uint32_t c = cov[i];
@@ -186,6 +191,11 @@ static inline __attribute__((always_inline)) void sse2_source_over_masked(uint32
         else store4(dst + i, over_coverage_4(sv, c4, load4(dst + i)));
     }
     scalar_source_over_masked(dst + i, n - i, s, cov + i);
+}
+
+static void sse2_source_over_masked_block(uint32_t *dst, long dstStride, long w, long h, uint32_t s,
+                                          const uint8_t *cov, long covStride) {
+    for (long y = 0; y < h; y++) sse2_source_over_masked(dst + y * dstStride, w, s, cov + y * covStride);
 }
 
 static inline __attribute__((always_inline)) void sse2_destination_over_masked(uint32_t *dst, long n, uint32_t s, const uint8_t *cov) {
@@ -322,7 +332,12 @@ AVX2 static void avx2_source_over_constant(uint32_t *dst, long n, uint32_t s) {
     sse2_source_over_constant(dst + i, n - i, s);
 }
 
-AVX2 static void avx2_source_over_masked(uint32_t *dst, long n, uint32_t s, const uint8_t *cov) {
+// Lanes [0, n) of eight, for masked loads and stores of a row's last pixels.
+AVX2 static inline __m256i first_lanes(long n) {
+    return _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+}
+
+AVX2 static inline __attribute__((always_inline)) void avx2_source_over_masked_row(uint32_t *dst, long n, uint32_t s, const uint8_t *cov) {
     long i = 0;
     __m256i sv = _mm256_set1_epi32((int)s);
     int opaque = s >> 24 == 255;
@@ -332,7 +347,27 @@ AVX2 static void avx2_source_over_masked(uint32_t *dst, long n, uint32_t s, cons
         if (c8 == ~(uint64_t)0 && opaque) store8(dst + i, sv);
         else store8(dst + i, over_coverage_8px(sv, cov + i, load8(dst + i)));
     }
-    sse2_source_over_masked(dst + i, n - i, s, cov + i);
+    if (i < n) {
+        // The last one to seven pixels in one masked step: small shapes' rows end in one.
+        long k = n - i;
+        uint8_t c[8] = {0};
+        memcpy(c, cov + i, (size_t)k);
+        uint64_t c8;
+        memcpy(&c8, c, 8);
+        if (!c8) return;
+        __m256i mask = first_lanes(k);
+        __m256i d = _mm256_maskload_epi32((const int *)(dst + i), mask);
+        _mm256_maskstore_epi32((int *)(dst + i), mask, over_coverage_8px(sv, c, d));
+    }
+}
+
+AVX2 static void avx2_source_over_masked(uint32_t *dst, long n, uint32_t s, const uint8_t *cov) {
+    avx2_source_over_masked_row(dst, n, s, cov);
+}
+
+AVX2 static void avx2_source_over_masked_block(uint32_t *dst, long dstStride, long w, long h, uint32_t s,
+                                               const uint8_t *cov, long covStride) {
+    for (long y = 0; y < h; y++) avx2_source_over_masked_row(dst + y * dstStride, w, s, cov + y * covStride);
 }
 
 AVX2 static void avx2_destination_over_masked(uint32_t *dst, long n, uint32_t s, const uint8_t *cov) {
@@ -414,6 +449,10 @@ void rk_source_over_row_scaled(uint32_t *dst, const uint32_t *src, long count, u
 void rk_source_over_row_masked(uint32_t *dst, const uint32_t *src, long count, const uint8_t *coverage) { DISPATCH(source_over_row_masked, dst, src, count, coverage) }
 void rk_source_over_constant(uint32_t *dst, long count, uint32_t s) { DISPATCH(source_over_constant, dst, count, s) }
 void rk_source_over_masked(uint32_t *dst, long count, uint32_t s, const uint8_t *coverage) { DISPATCH(source_over_masked, dst, count, s, coverage) }
+void rk_source_over_masked_block(uint32_t *dst, long dstStride, long width, long height, uint32_t s,
+                                 const uint8_t *coverage, long coverageStride) {
+    DISPATCH(source_over_masked_block, dst, dstStride, width, height, s, coverage, coverageStride)
+}
 void rk_destination_over_masked(uint32_t *dst, long count, uint32_t s, const uint8_t *coverage) { DISPATCH(destination_over_masked, dst, count, s, coverage) }
 void rk_multiply_coverage(uint8_t *out, const uint8_t *a, const uint8_t *b, long count) { DISPATCH(multiply_coverage, out, a, b, count) }
 void rk_multiply_coverage_constant(uint8_t *out, const uint8_t *a, uint32_t c, long count) { DISPATCH(multiply_coverage_constant, out, a, c, count) }

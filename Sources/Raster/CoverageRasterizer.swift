@@ -4,6 +4,15 @@ protocol CoverageSink {
     mutating func span(y: Int, x: Int, count: Int, coverage: UInt8)
     /// `count` pixels starting at (x, y) with coverage per pixel (may contain zeros).
     mutating func cells(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>)
+    /// A block of `height` rows of `width` cells from (x, y) down, row r's coverage at
+    /// `coverage + r·stride`: small shapes in one call.
+    mutating func block(y: Int, x: Int, width: Int, height: Int, coverage: UnsafePointer<UInt8>, stride: Int)
+}
+
+extension CoverageSink {
+    mutating func block(y: Int, x: Int, width: Int, height: Int, coverage: UnsafePointer<UInt8>, stride: Int) {
+        for r in 0..<height { cells(y: y + r, x: x, count: width, coverage: coverage + r * stride) }
+    }
 }
 
 /// Exact-area scanline rasterizer by signed-area accumulation (as font-rs, stb_truetype v2),

@@ -61,7 +61,18 @@ final class RoundedBoxCoverageCache: @unchecked Sendable {
         struct Run { var row: Int32, x: Int32, count: Int32, value: Int32 }
         var runs: [Run] = []
         var bytes: [UInt8] = []
+        /// Set when the runs are one row of cells each, of one width from one column, row
+        /// after row from row 0 (small shapes): the bytes are then a block replayed in one call.
+        var block: (x: Int, width: Int, height: Int)?
         var size: Int { runs.count * MemoryLayout<Run>.stride + bytes.count }
+
+        func findBlock() {
+            guard let first = runs.first, first.value == -1 else { return }
+            for (r, run) in runs.enumerated() {
+                guard run.row == r, run.x == first.x, run.count == first.count, run.value == -1 - Int32(r) * first.count else { return }
+            }
+            block = (Int(first.x), Int(first.count), runs.count)
+        }
     }
 
     private struct RecordingSink: CoverageSink {
@@ -137,6 +148,7 @@ final class RoundedBoxCoverageCache: @unchecked Sendable {
         var recorder = RecordingSink(recording: recording, x0: 0, y0: 0)
         canonical.rasterize(hole: canonicalHole, region: (0, 0, Int(canonical.maxX.rounded(.up)), Int(canonical.maxY.rounded(.up))),
                             into: &recorder)
+        recording.findBlock()
         let size = recording.size
         lock.withLock { _ in
             let older = stamps[slot] <= stamps[slot ^ 1] ? slot : slot ^ 1
@@ -158,6 +170,12 @@ final class RoundedBoxCoverageCache: @unchecked Sendable {
     private func replay<S: CoverageSink>(_ r: Recording, at x0: Int, _ y0: Int,
                                          region: (x: Int, y: Int, width: Int, height: Int), into sink: inout S) {
         let rx1 = region.x + region.width, ry1 = region.y + region.height
+        if let b = r.block, x0 + b.x >= region.x, x0 + b.x + b.width <= rx1, y0 >= region.y, y0 + b.height <= ry1 {
+            r.bytes.withUnsafeBufferPointer {
+                sink.block(y: y0, x: x0 + b.x, width: b.width, height: b.height, coverage: $0.baseAddress!, stride: b.width)
+            }
+            return
+        }
         r.bytes.withUnsafeBufferPointer { bytes in r.runs.withUnsafeBufferPointer { runs in
             for run in runs {
                 let y = y0 + Int(run.row)

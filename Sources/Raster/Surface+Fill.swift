@@ -1,3 +1,5 @@
+import CRasterKernels
+
 /// Blends one colour through coverage, optionally multiplied by a clip mask and limited to a
 /// region, into a surface.
 struct ColorFillSink: CoverageSink {
@@ -35,6 +37,14 @@ struct ColorFillSink: CoverageSink {
         } else {
             cellsRun(y: y, x: x, count: count, coverage: coverage)
         }
+    }
+
+    mutating func block(y: Int, x: Int, width: Int, height: Int, coverage: UnsafePointer<UInt8>, stride: Int) {
+        guard region == nil, clip == nil, mode == .sourceOver else {
+            for r in 0..<height { cells(y: y + r, x: x, count: width, coverage: coverage + r * stride) }
+            return
+        }
+        rk_source_over_masked_block(dst(y, x), surface.stride, width, height, pixel, coverage, stride)
     }
 
     @inline(__always)

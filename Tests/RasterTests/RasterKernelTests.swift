@@ -55,6 +55,20 @@ import CRasterKernels
                     #expect(run { rk_destination_over_masked($0, n, colour, cp) }
                             == (0..<n).map { cov[$0] == 0 ? dst[$0] : blend(dst[$0], colour, UInt32(cov[$0]), .destinationOver) })
                 } }
+                // A block of three rows of n, from buffers with padding between rows.
+                if n > 0 {
+                    let w = n, stride = n + 3
+                    let covBlock = r.coverage(3 * stride), dstBlock = (0..<(3 * stride)).map { _ in r.pixel() }
+                    var d = dstBlock
+                    d.withUnsafeMutableBufferPointer { dp in covBlock.withUnsafeBufferPointer { cp in
+                        rk_source_over_masked_block(dp.baseAddress!, stride, w, 3, colour, cp.baseAddress!, stride)
+                    } }
+                    let expected = (0..<(3 * stride)).map { i -> UInt32 in
+                        let c = UInt32(covBlock[i])
+                        return i % stride >= w || c == 0 ? dstBlock[i] : blend(dstBlock[i], colour, c, .sourceOver)
+                    }
+                    #expect(d == expected)
+                }
                 var out = [UInt8](repeating: 0, count: n + 1)
                 out.withUnsafeMutableBufferPointer { o in cov.withUnsafeBufferPointer { a in cov2.withUnsafeBufferPointer { b in
                     if n > 0 { rk_multiply_coverage(o.baseAddress!, a.baseAddress!, b.baseAddress!, n) }

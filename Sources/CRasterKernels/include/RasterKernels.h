@@ -18,6 +18,10 @@ void rk_source_over_row_masked(uint32_t *dst, const uint32_t *src, long count, c
 void rk_source_over_constant(uint32_t *dst, long count, uint32_t s);
 // dst = s·c[i] + dst·(1 − s.a·c[i]), one colour s
 void rk_source_over_masked(uint32_t *dst, long count, uint32_t s, const uint8_t *coverage);
+// The same over a block of rows: row y of dst at dst + y·dstStride, its coverage at
+// coverage + y·coverageStride (small shapes in one call)
+void rk_source_over_masked_block(uint32_t *dst, long dstStride, long width, long height, uint32_t s,
+                                 const uint8_t *coverage, long coverageStride);
 // dst = dst + s·c[i]·(1 − dst.a): one colour behind what is there
 void rk_destination_over_masked(uint32_t *dst, long count, uint32_t s, const uint8_t *coverage);
 // out = a·b/255
