@@ -350,14 +350,18 @@ AVX2 static inline __attribute__((always_inline)) void avx2_source_over_masked_r
     if (i < n) {
         // The last one to seven pixels in one masked step: small shapes' rows end in one.
         long k = n - i;
-        uint8_t c[8] = {0};
-        memcpy(c, cov + i, (size_t)k);
-        uint64_t c8;
-        memcpy(&c8, c, 8);
+        uint64_t c8 = 0;
+        if (n >= 8) {
+            // The row's last eight bytes, shifted down to its last k (no read past the row).
+            memcpy(&c8, cov + n - 8, 8);
+            c8 >>= 8 * (8 - k);
+        } else {
+            for (long j = 0; j < k; j++) c8 |= (uint64_t)cov[i + j] << (8 * j);
+        }
         if (!c8) return;
         __m256i mask = first_lanes(k);
         __m256i d = _mm256_maskload_epi32((const int *)(dst + i), mask);
-        _mm256_maskstore_epi32((int *)(dst + i), mask, over_coverage_8px(sv, c, d));
+        _mm256_maskstore_epi32((int *)(dst + i), mask, over_coverage_8px(sv, (const uint8_t *)&c8, d));
     }
 }
 

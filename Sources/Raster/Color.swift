@@ -20,10 +20,13 @@ public struct Color: Sendable, Equatable {
     /// Components are clamped to 0...1 first (NaN counts as 0), so a channel never exceeds alpha.
     public var premultipliedPixel: UInt32 {
         let alpha = Color.unit(a)
-        let a8 = UInt32((alpha * 255).rounded())
-        let r8 = UInt32((Color.unit(r) * alpha * 255).rounded())
-        let g8 = UInt32((Color.unit(g) * alpha * 255).rounded())
-        let b8 = UInt32((Color.unit(b) * alpha * 255).rounded())
+        // Round half up in Double, where v + 0.5 is exact: the same as Float's rounded() for
+        // these non-negative values, without a libm call (baseline x86-64 has no roundss).
+        @inline(__always) func byte(_ v: Float) -> UInt32 { UInt32(Double(v) + 0.5) }
+        let a8 = byte(alpha * 255)
+        let r8 = byte(Color.unit(r) * alpha * 255)
+        let g8 = byte(Color.unit(g) * alpha * 255)
+        let b8 = byte(Color.unit(b) * alpha * 255)
         return r8 | g8 << 8 | b8 << 16 | a8 << 24
     }
 

@@ -7,11 +7,14 @@ struct Target {
     let surface: Surface
     var clip: Mask?
     var visible: PixelRect
+    /// What opaque layers drawn later will cover, when that cuts into the visible part: one
+    /// reference, so that targets stay cheap to copy. Nil: nothing.
+    var occlusion: OccludedArea?
+
     /// Device rectangles that opaque layers drawn later will cover: nothing drawn there shows.
-    var occluded: [PixelRect] = []
-    /// Where drawing can still show when `occluded` cuts into the visible part; drawing calls
-    /// skip the rest (occlusion culling). Nil: everywhere.
-    var region: PixelRegion?
+    var occluded: [PixelRect] { occlusion?.rectangles ?? [] }
+    /// Where drawing can still show; drawing calls skip the rest (occlusion culling). Nil: everywhere.
+    var region: PixelRegion? { occlusion?.region }
 
     init(surface: Surface, clip: Mask? = nil) {
         self.surface = surface
@@ -120,14 +123,19 @@ struct Compositor {
         if let bg = n.background {
             fillBounds(n, color: bg.withAlpha(multipliedBy: a), m: m, antialias: aa, into: t)
         }
-        var inner = t
         if n.masksToBounds {
-            inner = t.clipped(toBoundsOf: n, through: m, antialias: aa, stats: stats)
-            if inner.visible.isEmpty {
-                drawBorder(n, m: m, alpha: a, antialias: aa, into: t)
-                return
-            }
+            let inner = t.clipped(toBoundsOf: n, through: m, antialias: aa, stats: stats)
+            if !inner.visible.isEmpty { drawInside(n, world: world, m: m, alpha: a, antialias: aa, into: inner) }
+        } else {
+            drawInside(n, world: world, m: m, alpha: a, antialias: aa, into: t)
         }
+        drawBorder(n, m: m, alpha: a, antialias: aa, into: t)
+    }
+
+    /// What `masksToBounds` clips: contents, the content layer's drawing, sublayers.
+    @inline(__always)
+    private func drawInside(_ n: RenderNode, world: CATransform3D, m: ProjectiveTransform, alpha a: Float,
+                            antialias aa: Bool, into inner: Target) {
         if let c = n.contents { ContentsRenderer.draw(c, bounds: n.bounds, through: m, alpha: a, antialias: aa, into: inner) }
         switch n.kind {
         case .shape(let s): ShapeRenderer.draw(s, through: m, alpha: a, into: inner)
@@ -138,7 +146,6 @@ struct Compositor {
         if !(n.sublayers.isEmpty) {
             if case .replicator = n.kind {} else { drawSublayers(of: n, world: world, alpha: a, into: inner) }
         }
-        drawBorder(n, m: m, alpha: a, antialias: aa, into: t)
     }
 
     private func fillBounds(_ n: RenderNode, color: Color, m: ProjectiveTransform,
@@ -198,9 +205,14 @@ struct Compositor {
         for (k, item) in context.items.enumerated() {
             // Items the plan puts outside this target (another band) cost a lookup.
             if let plan, case .outside = plan.steps[k] { continue }
-            let member = members[item.member]
-            let w = CATransform3DConcat(flattened(member.toContext), world)
-            var target = perspective?.target(for: k, node: member.node, world: w, in: t, stats: stats) ?? t
+            // The member's fields, read in place (a Member copy moves its 128-byte matrix).
+            let node = members[item.member].node, memberAlpha = members[item.member].alpha
+            let w = CATransform3DConcat(flattened(members[item.member].toContext), world)
+            if item.fragment == nil, plan == nil, perspective == nil {
+                draw(node, world: w, alpha: alpha * memberAlpha, into: t)
+                continue
+            }
+            var target = perspective?.target(for: k, node: node, world: w, in: t, stats: stats) ?? t
             if let fragment = item.fragment {
                 // A piece of a layer cut by the depth sort: complementary pieces are filled
                 // without anti-aliasing so that they tile the plane with no seam.
@@ -208,21 +220,20 @@ struct Compositor {
             } else if let plan {
                 switch plan.steps[k] {
                 case .draw:
-                    draw(member.node, world: w, alpha: alpha * member.alpha, into: target, visible: true)
+                    draw(node, world: w, alpha: alpha * memberAlpha, into: t, visible: true)
                     continue
                 case .outside: continue
                 case .hidden:
                     stats.countOccluded()
                     continue
-                case .narrowed(let extent, let occluded, let region):
+                case .narrowed(let extent, let occlusion):
                     target.visible = extent
-                    target.occluded = occluded
-                    target.region = region
-                    draw(member.node, world: w, alpha: alpha * member.alpha, into: target, visible: true)
+                    target.occlusion = occlusion
+                    draw(node, world: w, alpha: alpha * memberAlpha, into: target, visible: true)
                     continue
                 }
             }
-            draw(member.node, world: w, alpha: alpha * member.alpha, into: target)
+            draw(node, world: w, alpha: alpha * memberAlpha, into: target)
         }
     }
 

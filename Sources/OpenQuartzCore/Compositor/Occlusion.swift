@@ -110,6 +110,18 @@ struct Occlusion {
     }
 }
 
+/// Device rectangles that opaque layers drawn later cover, and the region of a layer's extent
+/// they leave: shared by every target drawn under them.
+final class OccludedArea: @unchecked Sendable {
+    let rectangles: [PixelRect]
+    let region: PixelRegion
+
+    init(rectangles: [PixelRect], region: PixelRegion) {
+        self.rectangles = rectangles
+        self.region = region
+    }
+}
+
 /// What occlusion does to each item of a context for one placement of it (world, target,
 /// what is occluded from outside): a function of the immutable subtree and that placement,
 /// so a node keeps it for the next frame (`RenderNode.occlusionPlan`).
@@ -121,8 +133,8 @@ struct OcclusionPlan {
         case outside
         /// Entirely under opaque items drawn after it.
         case hidden
-        /// Drawn only where the region says (its visible extent, what covers it, what is left).
-        case narrowed(PixelRect, [PixelRect], PixelRegion)
+        /// Drawn only within its visible extent, where the occluded area leaves it.
+        case narrowed(PixelRect, OccludedArea)
     }
 
     let steps: [Step]
@@ -158,6 +170,6 @@ struct OcclusionPlan {
         let occluded = t.occluded.compactMap { let c = $0.intersection(extent); return c.isEmpty ? nil : c } + holes
         let r = PixelRegion(x0: extent.x0, y0: extent.y0, x1: extent.x1, y1: extent.y1,
                             minus: occluded.map { (x0: $0.x0, y0: $0.y0, x1: $0.x1, y1: $0.y1) })
-        return r.isEmpty ? .hidden : .narrowed(extent, occluded, r)
+        return r.isEmpty ? .hidden : .narrowed(extent, OccludedArea(rectangles: occluded, region: r))
     }
 }
