@@ -320,22 +320,31 @@ extension RoundedBox {
 extension Surface {
     /// Fills a rounded box (minus `hole`, for a border ring) with one colour: exact area
     /// coverage, as filling its outline as a path gives up to the path's flattening.
+    /// `cache`, when given, keeps the shape's coverage for the next draw of the same shape.
     public func fill(_ box: RoundedBox, hole: RoundedBox? = nil, color: Color, clip: Mask? = nil,
-                     region: PixelRegion? = nil, blend: BlendMode = .sourceOver) {
+                     region: PixelRegion? = nil, blend: BlendMode = .sourceOver, cache: RoundedBoxCoverageCache? = nil) {
         let s = color.premultipliedPixel
         if s == 0 && blend == .sourceOver { return }
         guard let r = drawableRegion(clip: clip, region: region) else { return }
         var sink = ColorFillSink(surface: self, pixel: s, mode: blend, clip: clip, region: region, scratchWidth: r.width)
         defer { sink.release() }
-        RoundedBoxCoverageCache.shared.draw(box, hole: hole, region: r, within: region, into: &sink)
+        if let cache {
+            cache.draw(box, hole: hole, region: r, within: region, into: &sink)
+        } else {
+            box.rasterize(hole: hole, region: r, within: region, into: &sink)
+        }
     }
 }
 
 extension Mask {
     /// Adds the box's coverage, as `fill(_:transform:rule:antialias:)` does for its outline;
     /// pixels outside `region` may be left out.
-    public func fill(_ box: RoundedBox, within region: PixelRegion? = nil) {
+    public func fill(_ box: RoundedBox, within region: PixelRegion? = nil, cache: RoundedBoxCoverageCache? = nil) {
         var sink = MaskUnionSink(mask: self)
-        RoundedBoxCoverageCache.shared.draw(box, hole: nil, region: deviceBounds, within: region, into: &sink)
+        if let cache {
+            cache.draw(box, hole: nil, region: deviceBounds, within: region, into: &sink)
+        } else {
+            box.rasterize(region: deviceBounds, within: region, into: &sink)
+        }
     }
 }

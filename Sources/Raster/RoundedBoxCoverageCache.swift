@@ -11,9 +11,12 @@ import Synchronization
 /// box's place, up to the floating-point rounding of its edges (10⁻¹² px). A shape is kept on
 /// its second sighting (one-off shapes, such as a box being animated, never fill the cache), and
 /// the cache holds at most `byteLimit` bytes of runs.
-final class RoundedBoxCoverageCache: @unchecked Sendable {
-    static let shared = RoundedBoxCoverageCache()
-    static let byteLimit = 8 << 20
+///
+/// Lookups take a lock; a renderer drawing with several threads gives each its own cache, so
+/// that threads neither wait for each other nor share the recordings' reference counts.
+public final class RoundedBoxCoverageCache: @unchecked Sendable {
+    /// Most bytes of runs kept.
+    public let byteLimit: Int
 
     /// Bit patterns of a box (and hole) relative to the box's top-left pixel.
     struct Key: Equatable {
@@ -101,12 +104,19 @@ final class RoundedBoxCoverageCache: @unchecked Sendable {
     private var clock: UInt64 = 0
     private var bytes = 0
 
-    private init() {
+    public init(byteLimit: Int = 4 << 20) {
+        self.byteLimit = byteLimit
         let n = RoundedBoxCoverageCache.slots
         entries.initialize(repeating: nil, count: n)
         stamps.initialize(repeating: 0, count: n)
         sightings.initialize(repeating: 0, count: n)
         keys.initialize(repeating: Key(RoundedBox(minX: 0, minY: 0, maxX: 0, maxY: 0), nil, dx: 0, dy: 0), count: n)
+    }
+
+    deinit {
+        let n = RoundedBoxCoverageCache.slots
+        entries.deinitialize(count: n); entries.deallocate()
+        keys.deallocate(); stamps.deallocate(); sightings.deallocate()
     }
 
     /// Hands the coverage of `box` less `hole` over the device rectangle `region` to `sink`,
@@ -154,8 +164,8 @@ final class RoundedBoxCoverageCache: @unchecked Sendable {
             let older = stamps[slot] <= stamps[slot ^ 1] ? slot : slot ^ 1
             if let old = entries[older] { bytes -= old.size }
             entries[older] = nil
-            guard size <= RoundedBoxCoverageCache.byteLimit / 16 else { return }
-            if bytes + size > RoundedBoxCoverageCache.byteLimit {
+            guard size <= byteLimit / 16 else { return }
+            if bytes + size > byteLimit {
                 // Full: start again rather than keep a stale set.
                 for i in 0..<RoundedBoxCoverageCache.slots { entries[i] = nil; stamps[i] = 0 }
                 bytes = 0

@@ -3,10 +3,12 @@ import CRasterKernels
 /// Blends one colour through coverage, optionally multiplied by a clip mask and limited to a
 /// region, into a surface.
 struct ColorFillSink: CoverageSink {
-    let surface: Surface
+    // Unretained: a sink lives only within the fill call that holds both (reference-count
+    // traffic on shared objects is what threads contend on).
+    unowned(unsafe) let surface: Surface
     let pixel: UInt32
     let mode: BlendMode
-    let clip: Mask?
+    unowned(unsafe) let clip: Mask?
     let region: PixelRegion?
     /// Coverage times clip, for one row; only a clipped fill needs it.
     let scratch: UnsafeMutablePointer<UInt8>?

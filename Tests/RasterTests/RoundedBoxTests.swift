@@ -115,6 +115,7 @@ import Testing
                 for i in 0..<count { values[y * 64 + x + i] = coverage[i] }
             }
         }
+        let cache = RoundedBoxCoverageCache()
         let regions: [(x: Int, y: Int, width: Int, height: Int)] = [(0, 0, 64, 48), (10, 7, 23, 30), (0, 20, 64, 3)]
         for (i, offset) in [(0.0, 0.0), (0.25, 0.5), (3.7, 1.1), (0.25, 0.5)].enumerated() {
             let box = RoundedBox(minX: 4.3 + offset.0, minY: 3.6 + offset.1, maxX: 51.9 + offset.0, maxY: 40.2 + offset.1,
@@ -125,7 +126,7 @@ import Testing
                 for r in regions {
                     var direct = Grid(), cached = Grid()
                     box.rasterize(hole: h, region: r, into: &direct)
-                    for _ in 0..<3 { cached = Grid(); RoundedBoxCoverageCache.shared.draw(box, hole: h, region: r, within: nil, into: &cached) }
+                    for _ in 0..<3 { cached = Grid(); cache.draw(box, hole: h, region: r, within: nil, into: &cached) }
                     #expect(direct.values == cached.values, "offset \(i), hole \(h != nil), region \(r)")
                 }
             }

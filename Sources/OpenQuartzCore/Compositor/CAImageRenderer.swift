@@ -25,6 +25,8 @@ public final class CAImageRenderer: @unchecked Sendable {
     private let cache = RenderCache()
     private let groups = GroupCache()
     private let snapshotter = Snapshotter()
+    /// One coverage cache of rounded boxes per band (thread), so that threads share no lock.
+    private var shapeCaches: [RoundedBoxCoverageCache] = []
     private let snapshotLock = NSLock()
 
     /// How many threads share a frame: the canvas is cut into horizontal bands rendered in
@@ -65,16 +67,20 @@ public final class CAImageRenderer: @unchecked Sendable {
         let clear = Color(background)?.premultipliedPixel ?? 0
         groups.isEnabled = cachesFrames
         defer { cache.endFrame(); groups.endFrame() }
+        // One snapshot at a time (the snapshotter keeps the last tree); the caches lock themselves.
         snapshotLock.lock()
         let snapshot = snapshotter.snapshot(layer, parent: nil, threads: threads)
-        snapshotLock.unlock()
-        guard let root = snapshot else { surface.clear(clear); return }
+        guard let root = snapshot else { snapshotLock.unlock(); surface.clear(clear); return }
         let world = CATransform3DConcat(root.toParent, CATransform3DMakeScale(scale, scale, 1))
-        let compositor = Compositor(cache: cache, groups: groups, stats: statistics, occlusionCulling: occlusionCulling)
         let bands = min(threads, max(surface.height / 64, 1))
+        while shapeCaches.count < bands { shapeCaches.append(RoundedBoxCoverageCache()) }
+        let compositors = (0..<bands).map {
+            Compositor(cache: cache, groups: groups, stats: statistics, occlusionCulling: occlusionCulling, shapes: shapeCaches[$0])
+        }
+        snapshotLock.unlock()
         if bands <= 1 {
             surface.clear(clear)
-            compositor.draw(root, world: world, alpha: 1, into: Target(surface: surface))
+            compositors[0].draw(root, world: world, alpha: 1, into: Target(surface: surface))
             return
         }
         // Each band is a view of its rows of the canvas, drawn in place.
@@ -85,7 +91,7 @@ public final class CAImageRenderer: @unchecked Sendable {
             guard y0 < y1 else { return }
             let band = Surface(rowsOf: out.value, y0, y1)
             band.clear(clear)
-            compositor.draw(root, world: world, alpha: 1, into: Target(surface: band))
+            compositors[i].draw(root, world: world, alpha: 1, into: Target(surface: band))
         }
     }
 }

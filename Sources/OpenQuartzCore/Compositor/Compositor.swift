@@ -30,13 +30,14 @@ struct Target {
     }
 
     /// The same target, further clipped by the layer's rounded bounds (`masksToBounds`).
-    func clipped(toBoundsOf n: RenderNode, through m: ProjectiveTransform, antialias: Bool, stats: RenderStatistics) -> Target {
+    func clipped(toBoundsOf n: RenderNode, through m: ProjectiveTransform, antialias: Bool, stats: RenderStatistics,
+                 shapes: RoundedBoxCoverageCache) -> Target {
         guard let box = RoundedRect.deviceBox(n.bounds, n.corners, through: m) else {
             return clipped(to: n.outline, through: m, antialias: antialias, stats: stats)
         }
         // Pixels outside the region are never drawn through the clip: they may stay empty.
         return clipped(within: DeviceRect(minX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY), stats: stats) {
-            $0.fill(box, within: region)
+            $0.fill(box, within: region, cache: shapes)
         }
     }
 
@@ -63,6 +64,8 @@ struct Compositor {
     let stats: RenderStatistics
     /// Whether opaque layers cull what lies under them (tests compare against a render without).
     let occlusionCulling: Bool
+    /// This thread's cache of rounded-box coverage.
+    let shapes: RoundedBoxCoverageCache
 
     /// Draws `n` whose bounds space maps to the target by `world` (homogeneous, row vectors),
     /// `alpha` being the opacity inherited from ancestors that did not form a group.
@@ -124,7 +127,7 @@ struct Compositor {
             fillBounds(n, color: bg.withAlpha(multipliedBy: a), m: m, antialias: aa, into: t)
         }
         if n.masksToBounds {
-            let inner = t.clipped(toBoundsOf: n, through: m, antialias: aa, stats: stats)
+            let inner = t.clipped(toBoundsOf: n, through: m, antialias: aa, stats: stats, shapes: shapes)
             if !inner.visible.isEmpty { drawInside(n, world: world, m: m, alpha: a, antialias: aa, into: inner) }
         } else {
             drawInside(n, world: world, m: m, alpha: a, antialias: aa, into: t)
@@ -152,7 +155,7 @@ struct Compositor {
                             antialias: Bool, into t: Target) {
         if let box = RoundedRect.deviceBox(n.bounds, n.corners, through: m) {
             // Axis-aligned: exact coverage in closed form, interiors as spans.
-            t.surface.fill(box, color: color, clip: t.clip, region: t.region)
+            t.surface.fill(box, color: color, clip: t.clip, region: t.region, cache: shapes)
         } else {
             t.surface.fill(n.outline, transform: m, rule: .nonZero, color: color,
                            clip: t.clip, region: t.region, antialias: antialias)
@@ -169,7 +172,8 @@ struct Compositor {
         if let outer = RoundedRect.deviceBox(b, n.corners, through: m) {
             let hole = hasHole ? RoundedRect.deviceBox(innerRect, n.corners.inset(by: w), through: m) : nil
             if hole != nil || !hasHole {
-                t.surface.fill(outer, hole: hole, color: color.withAlpha(multipliedBy: a), clip: t.clip, region: t.region)
+                t.surface.fill(outer, hole: hole, color: color.withAlpha(multipliedBy: a), clip: t.clip, region: t.region,
+                               cache: shapes)
                 return
             }
         }
@@ -208,8 +212,21 @@ struct Compositor {
             // The member's fields, read in place (a Member copy moves its 128-byte matrix).
             let node = members[item.member].node, memberAlpha = members[item.member].alpha
             let w = CATransform3DConcat(flattened(members[item.member].toContext), world)
-            if item.fragment == nil, plan == nil, perspective == nil {
-                draw(node, world: w, alpha: alpha * memberAlpha, into: t)
+            if item.fragment == nil, perspective == nil {
+                if let plan {
+                    switch plan.steps[k] {
+                    case .draw: draw(node, world: w, alpha: alpha * memberAlpha, into: t, visible: true)
+                    case .outside: break
+                    case .hidden: stats.countOccluded()
+                    case .narrowed(let extent, let occlusion):
+                        var target = t
+                        target.visible = extent
+                        target.occlusion = occlusion
+                        draw(node, world: w, alpha: alpha * memberAlpha, into: target, visible: true)
+                    }
+                } else {
+                    draw(node, world: w, alpha: alpha * memberAlpha, into: t)
+                }
                 continue
             }
             var target = perspective?.target(for: k, node: node, world: w, in: t, stats: stats) ?? t
@@ -217,21 +234,6 @@ struct Compositor {
                 // A piece of a layer cut by the depth sort: complementary pieces are filled
                 // without anti-aliasing so that they tile the plane with no seam.
                 target = target.clipped(to: fragment, through: ProjectiveTransform(plane: world), antialias: false, stats: stats)
-            } else if let plan {
-                switch plan.steps[k] {
-                case .draw:
-                    draw(node, world: w, alpha: alpha * memberAlpha, into: t, visible: true)
-                    continue
-                case .outside: continue
-                case .hidden:
-                    stats.countOccluded()
-                    continue
-                case .narrowed(let extent, let occlusion):
-                    target.visible = extent
-                    target.occlusion = occlusion
-                    draw(node, world: w, alpha: alpha * memberAlpha, into: target, visible: true)
-                    continue
-                }
             }
             draw(node, world: w, alpha: alpha * memberAlpha, into: target)
         }
@@ -406,7 +408,7 @@ struct Compositor {
         var target = t
         if n.masksToBounds {
             target = t.clipped(toBoundsOf: n, through: ProjectiveTransform(plane: world),
-                               antialias: true, stats: stats)
+                               antialias: true, stats: stats, shapes: shapes)
         }
         let color = s.color.withAlpha(multipliedBy: alpha * shapeAlpha)
         // Under an opaque background drawn next at full alpha the shadow cannot show: skip it.

@@ -58,18 +58,23 @@ final class Snapshotter {
         let results = UnsafeMutablePointer<RenderNode?>.allocate(capacity: n)
         results.initialize(repeating: nil, count: n)
         defer { results.deinitialize(count: n); results.deallocate() }
-        let out = UncheckedSendable(results), me = UncheckedSendable(self)
-        let list = UncheckedSendable(subs), previous = UncheckedSendable(old)
         let chunks = threads * 4
-        DispatchQueue.concurrentPerform(iterations: chunks) { c in
-            for j in (c * n / chunks)..<((c + 1) * n / chunks) {
-                let s = list.value[j]
-                let q: RenderNode? = j < previous.value.count && previous.value[j].identity == ObjectIdentifier(s) ? previous.value[j] : nil
-                let m = unchanged && Snapshotter.isCurrent(q, s) ? q!.toParent
-                    : (subIsIdentity ? s.localTransform() : CATransform3DConcat(s.localTransform(), sub))
-                out.value[j] = me.value.node(s, toParent: m, previous: q)
+        let oldCount = old.count
+        // Raw pointers into the arrays: each thread reads its own elements without touching
+        // the arrays' (shared) reference counts.
+        subs.withUnsafeBufferPointer { list in old.withUnsafeBufferPointer { previous in
+            let out = UncheckedSendable(results), me = UncheckedSendable(self)
+            let layers = UncheckedSendable(list.baseAddress!), nodes = UncheckedSendable(previous.baseAddress)
+            DispatchQueue.concurrentPerform(iterations: chunks) { c in
+                for j in (c * n / chunks)..<((c + 1) * n / chunks) {
+                    let s = layers.value[j]
+                    let q: RenderNode? = j < oldCount && nodes.value![j].identity == ObjectIdentifier(s) ? nodes.value![j] : nil
+                    let m = unchanged && Snapshotter.isCurrent(q, s) ? q!.toParent
+                        : (subIsIdentity ? s.localTransform() : CATransform3DConcat(s.localTransform(), sub))
+                    out.value[j] = me.value.node(s, toParent: m, previous: q)
+                }
             }
-        }
+        } }
         if n == old.count && (0..<n).allSatisfy({ results[$0] === old[$0] }) { return nil }
         return (0..<n).map { results[$0]! }
     }
