@@ -10,7 +10,7 @@ import Synchronization
 /// row instead of the corner integrals. Replayed runs are the same bytes the scan gives at the
 /// box's place, up to the floating-point rounding of its edges (10⁻¹² px). A shape is kept on
 /// its second sighting (one-off shapes, such as a box being animated, never fill the cache), and
-/// the cache holds at most `byteLimit` bytes of runs.
+/// the cache holds at most `byteLimit` bytes of runs; when full it keeps what it has.
 ///
 /// Lookups take a lock; a renderer drawing with several threads gives each its own cache, so
 /// that threads neither wait for each other nor share the recordings' reference counts.
@@ -104,7 +104,7 @@ public final class RoundedBoxCoverageCache: @unchecked Sendable {
     private var clock: UInt64 = 0
     private var bytes = 0
 
-    public init(byteLimit: Int = 4 << 20) {
+    public init(byteLimit: Int = 8 << 20) {
         self.byteLimit = byteLimit
         let n = RoundedBoxCoverageCache.slots
         entries.initialize(repeating: nil, count: n)
@@ -164,12 +164,9 @@ public final class RoundedBoxCoverageCache: @unchecked Sendable {
             let older = stamps[slot] <= stamps[slot ^ 1] ? slot : slot ^ 1
             if let old = entries[older] { bytes -= old.size }
             entries[older] = nil
-            guard size <= byteLimit / 16 else { return }
-            if bytes + size > byteLimit {
-                // Full: start again rather than keep a stale set.
-                for i in 0..<RoundedBoxCoverageCache.slots { entries[i] = nil; stamps[i] = 0 }
-                bytes = 0
-            }
+            // Full: keep what is kept (a scene with more shapes than fit keeps a steady part
+            // of them instead of thrashing), until set conflicts free room.
+            guard size <= byteLimit / 16, bytes + size <= byteLimit else { return }
             keys[older] = key; entries[older] = recording; stamps[older] = clock
             bytes += size
         }
