@@ -6,12 +6,29 @@ import Raster
 enum RenderingContext {
     struct Member {
         let node: RenderNode
-        /// The member's bounds space → the context's space (unflattened; may be projective).
-        let toContext: CATransform3D
+        /// The matrix to the context when the member is reached through transform layers;
+        /// nil for a direct sublayer, whose matrix is its own `toParent` (most members: kept
+        /// out of line so that a context of many layers does not copy each matrix).
+        private let through: Transform?
         /// Opacity of the transform layers passed through, applied to each member on its own.
         let alpha: Float
         /// Painter's order among equals: array order, depth-first.
         let order: Int
+
+        final class Transform: @unchecked Sendable {
+            let matrix: CATransform3D
+            init(_ m: CATransform3D) { matrix = m }
+        }
+
+        init(node: RenderNode, toContext: CATransform3D?, alpha: Float, order: Int) {
+            self.node = node
+            through = toContext.map(Transform.init)
+            self.alpha = alpha
+            self.order = order
+        }
+
+        /// The member's bounds space → the context's space (unflattened; may be projective).
+        var toContext: CATransform3D { through?.matrix ?? node.toParent }
     }
 
     struct Ordered {
@@ -31,9 +48,9 @@ enum RenderingContext {
         out.reserveCapacity(n.sublayers.count)
         func gather(_ nodes: [RenderNode], through m: CATransform3D?, alpha: Float) {
             for s in nodes {
-                let t = m.map { CATransform3DConcat(s.toParent, $0) } ?? s.toParent
+                let t = m.map { CATransform3DConcat(s.toParent, $0) }
                 if s.isTransformLayer {
-                    gather(s.sublayers, through: t, alpha: alpha * s.opacity)
+                    gather(s.sublayers, through: t ?? s.toParent, alpha: alpha * s.opacity)
                 } else {
                     out.append(Member(node: s, toContext: t, alpha: alpha, order: out.count))
                 }

@@ -40,7 +40,10 @@ open class CALayer: Hashable, CustomStringConvertible {
     open var anchorPoint = CGPoint(x: 0.5, y: 0.5) { didSet { noteChange() } }
     open var anchorPointZ: CGFloat = 0 { didSet { noteChange() } }
     open var transform: CATransform3D = CATransform3DIdentity { didSet { noteChange() } }
-    open var sublayerTransform: CATransform3D = CATransform3DIdentity { didSet { noteChange() } }
+    open var sublayerTransform: CATransform3D {
+        get { rare?.sublayerTransform ?? CATransform3DIdentity }
+        set { rarelySet.sublayerTransform = newValue; noteChange() }
+    }
     /// Flips the geometry of the sublayers vertically about the middle of `bounds`
     /// (see `transformToSuperlayer()`); `contents` keep their orientation.
     open var isGeometryFlipped = false { didSet { noteChange() } }
@@ -102,23 +105,89 @@ open class CALayer: Hashable, CustomStringConvertible {
 
     // MARK: Shadow
 
-    open var shadowOpacity: Float = 0 { didSet { noteChange() } }
-    open var shadowColor: CGColor? = CGColor.black { didSet { noteChange() } }
-    open var shadowOffset = CGSize(width: 0, height: -3) { didSet { noteChange() } }
-    open var shadowRadius: CGFloat = 3 { didSet { noteChange() } }
-    open var shadowPath: CGPath? { didSet { noteChange() } }
+    open var shadowOpacity: Float {
+        get { rare?.shadowOpacity ?? 0 }
+        set { rarelySet.shadowOpacity = newValue; noteChange() }
+    }
+    open var shadowColor: CGColor? {
+        get { rare.map { $0.shadowColor } ?? CGColor.black }
+        set { rarelySet.shadowColor = newValue; noteChange() }
+    }
+    open var shadowOffset: CGSize {
+        get { rare?.shadowOffset ?? CGSize(width: 0, height: -3) }
+        set { rarelySet.shadowOffset = newValue; noteChange() }
+    }
+    open var shadowRadius: CGFloat {
+        get { rare?.shadowRadius ?? 3 }
+        set { rarelySet.shadowRadius = newValue; noteChange() }
+    }
+    open var shadowPath: CGPath? {
+        get { rare?.shadowPath }
+        set { rarelySet.shadowPath = newValue; noteChange() }
+    }
 
     // MARK: Contents
 
     /// Normally a `CGImage`; anything else draws nothing.
-    open var contents: Any? { didSet { noteChange() } }
-    open var contentsGravity: CALayerContentsGravity = .resize { didSet { noteChange() } }
-    open var contentsScale: CGFloat = 1 { didSet { noteChange() } }
-    open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { noteChange() } }
-    open var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1) { didSet { noteChange() } }
-    open var minificationFilter: CALayerContentsFilter = .linear { didSet { noteChange() } }
-    open var magnificationFilter: CALayerContentsFilter = .linear { didSet { noteChange() } }
-    open var minificationFilterBias: Float = 0 { didSet { noteChange() } }
+    open var contents: Any? {
+        get { rare?.contents }
+        set { rarelySet.contents = newValue; noteChange() }
+    }
+    open var contentsGravity: CALayerContentsGravity {
+        get { rare?.contentsGravity ?? .resize }
+        set { rarelySet.contentsGravity = newValue; noteChange() }
+    }
+    open var contentsScale: CGFloat {
+        get { rare?.contentsScale ?? 1 }
+        set { rarelySet.contentsScale = newValue; noteChange() }
+    }
+    open var contentsRect: CGRect {
+        get { rare?.contentsRect ?? CGRect(x: 0, y: 0, width: 1, height: 1) }
+        set { rarelySet.contentsRect = newValue; noteChange() }
+    }
+    open var contentsCenter: CGRect {
+        get { rare?.contentsCenter ?? CGRect(x: 0, y: 0, width: 1, height: 1) }
+        set { rarelySet.contentsCenter = newValue; noteChange() }
+    }
+    open var minificationFilter: CALayerContentsFilter {
+        get { rare?.minificationFilter ?? .linear }
+        set { rarelySet.minificationFilter = newValue; noteChange() }
+    }
+    open var magnificationFilter: CALayerContentsFilter {
+        get { rare?.magnificationFilter ?? .linear }
+        set { rarelySet.magnificationFilter = newValue; noteChange() }
+    }
+    open var minificationFilterBias: Float {
+        get { rare?.minificationFilterBias ?? 0 }
+        set { rarelySet.minificationFilterBias = newValue; noteChange() }
+    }
+
+    /// Properties most layers leave at their defaults (sublayer transform, shadow, contents),
+    /// kept out of line: a layer that sets none of them is 300 bytes smaller, which a tree of
+    /// tens of thousands of layers notices.
+    private final class RareProperties {
+        var sublayerTransform = CATransform3DIdentity
+        var shadowOpacity: Float = 0
+        var shadowColor: CGColor? = CGColor.black
+        var shadowOffset = CGSize(width: 0, height: -3)
+        var shadowRadius: CGFloat = 3
+        var shadowPath: CGPath?
+        var contents: Any?
+        var contentsGravity: CALayerContentsGravity = .resize
+        var contentsScale: CGFloat = 1
+        var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+        var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
+        var minificationFilter: CALayerContentsFilter = .linear
+        var magnificationFilter: CALayerContentsFilter = .linear
+        var minificationFilterBias: Float = 0
+    }
+    private var rare: RareProperties?
+    private var rarelySet: RareProperties {
+        if let r = rare { return r }
+        let r = RareProperties()
+        rare = r
+        return r
+    }
 
     // MARK: Identification and interaction
 
