@@ -46,13 +46,13 @@ import Foundation
 
     /// contentsScale 2 halves the logical size used for placement.
     @Test func contentsScaleHalvesTheLogicalSize() {
-        var spec = ContentsSpec(image: Self.image(), gravity: "center", scale: 2,
-                                rect: CGRect(x: 0, y: 0, width: 1, height: 1), center: CGRect(x: 0, y: 0, width: 1, height: 1),
-                                minification: .linear, magnification: .linear)
-        #expect(ContentsRenderer.destinationRect(spec, bounds: CGRect(x: 0, y: 0, width: 80, height: 60))
+        func spec(_ rect: CGRect) -> ContentsSpec {
+            ContentsSpec(image: Self.image(), gravity: "center", scale: 2, rect: rect,
+                         center: CGRect(x: 0, y: 0, width: 1, height: 1), minification: .linear, magnification: .linear)
+        }
+        #expect(ContentsRenderer.destinationRect(spec(CGRect(x: 0, y: 0, width: 1, height: 1)), bounds: CGRect(x: 0, y: 0, width: 80, height: 60))
                 == CGRect(x: 35, y: 27.5, width: 10, height: 5))
-        spec.rect = CGRect(x: 0, y: 0, width: 0.5, height: 1)
-        #expect(ContentsRenderer.destinationRect(spec, bounds: CGRect(x: 0, y: 0, width: 80, height: 60))
+        #expect(ContentsRenderer.destinationRect(spec(CGRect(x: 0, y: 0, width: 0.5, height: 1)), bounds: CGRect(x: 0, y: 0, width: 80, height: 60))
                 == CGRect(x: 37.5, y: 27.5, width: 5, height: 5))
     }
 }
