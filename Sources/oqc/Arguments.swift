@@ -64,14 +64,15 @@ struct Arguments {
     }
 
     /// A positive whole number, optionally with a K or M suffix (thousands, millions).
-    func count(_ name: String, max: Int = Int.max) throws(CommandLineError) -> Int? {
+    /// A whole number ≥ `min` (1 unless the option allows 0), with an optional K or M suffix.
+    func count(_ name: String, min: Int = 1, max: Int = Int.max) throws(CommandLineError) -> Int? {
         guard let text = value(name) else { return nil }
         var digits = Substring(text)
         var factor = 1
         if let last = digits.last, last == "K" || last == "k" { factor = 1000; digits = digits.dropLast() }
         else if let last = digits.last, last == "M" || last == "m" { factor = 1_000_000; digits = digits.dropLast() }
-        guard let n = Int(digits), n > 0, !n.multipliedReportingOverflow(by: factor).overflow else {
-            throw .invalid("oqc \(command): \(name): expected a whole number > 0, got '\(text)'")
+        guard let n = Int(digits), n >= min, !n.multipliedReportingOverflow(by: factor).overflow else {
+            throw .invalid("oqc \(command): \(name): expected a whole number ≥ \(min), got '\(text)'")
         }
         guard n * factor <= max else { throw .invalid("oqc \(command): \(name): at most \(max), got '\(text)'") }
         return n * factor

@@ -27,7 +27,7 @@ enum BenchCommand {
                               flags: Arguments.sceneFlags, aliases: ["-o": "--output"])
         guard !a.operands.isEmpty else { throw .invalid("oqc bench: missing scene file (see oqc bench --help)") }
         let frames = try a.count("--frames", max: 1_000_000) ?? 10
-        let warmup = try a.count("--warmup", max: 1_000_000) ?? 2
+        let warmup = try a.count("--warmup", min: 0, max: 1_000_000) ?? 2
         let threads = try a.count("--threads", max: 256) ?? 1
         guard frames > 0 else { throw .invalid("oqc bench: --frames: expected a count > 0") }
         guard threads > 0 else { throw .invalid("oqc bench: --threads: expected a count > 0") }

@@ -88,7 +88,7 @@ struct OQCCommandLineTests {
         try expectRenderRefused(Self.card, extra: ["--scale", "0"], message: "oqc render: --scale: expected a number > 0, got '0'")
         try expectRenderRefused(Self.card, extra: ["--scale", "big"], message: "oqc render: --scale: expected a number, got 'big'")
         try expectRenderRefused(Self.card, extra: ["--background", "#12"], message: "oqc render: --background: invalid colour \"#12\": expected 3, 6 or 8 hex digits after '#', got 2")
-        try expectRenderRefused(Self.card, extra: ["--max-layers", "-3"], message: "oqc render: --max-layers: expected a whole number > 0, got '-3'")
+        try expectRenderRefused(Self.card, extra: ["--max-layers", "-3"], message: "oqc render: --max-layers: expected a whole number ≥ 1, got '-3'")
         let dir = try folder(with: Self.card)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let noOut = try P.run(["render", "scene.json"], in: dir)
