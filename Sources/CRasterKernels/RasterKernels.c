@@ -74,6 +74,10 @@ static inline __attribute__((always_inline)) void scalar_multiply_coverage(uint8
     for (long i = 0; i < n; i++) out[i] = (uint8_t)mul255(a[i], b[i]);
 }
 
+static inline __attribute__((always_inline)) void scalar_fill(uint32_t *dst, long n, uint32_t value) {
+    for (long i = 0; i < n; i++) dst[i] = value;
+}
+
 static inline __attribute__((always_inline)) void scalar_multiply_coverage_constant(uint8_t *out, const uint8_t *a, uint32_t c, long n) {
     for (long i = 0; i < n; i++) out[i] = (uint8_t)mul255(a[i], c);
 }
@@ -408,6 +412,24 @@ AVX2 static void avx2_multiply_coverage_constant(uint8_t *out, const uint8_t *a,
     sse2_multiply_coverage_constant(out + i, a + i, c, n - i);
 }
 
+AVX2 static void avx2_fill(uint32_t *dst, long n, uint32_t value) {
+    long i = 0;
+    __m256i v = _mm256_set1_epi32((int)value);
+    for (; i + 32 <= n; i += 32) {
+        store8(dst + i, v); store8(dst + i + 8, v); store8(dst + i + 16, v); store8(dst + i + 24, v);
+    }
+    for (; i < n; i++) dst[i] = value;
+}
+
+static inline __attribute__((always_inline)) void sse2_fill(uint32_t *dst, long n, uint32_t value) {
+    long i = 0;
+    __m128i v = _mm_set1_epi32((int)value);
+    for (; i + 16 <= n; i += 16) {
+        store4(dst + i, v); store4(dst + i + 4, v); store4(dst + i + 8, v); store4(dst + i + 12, v);
+    }
+    for (; i < n; i++) dst[i] = value;
+}
+
 static int detected_level(void) {
     __builtin_cpu_init();
     return __builtin_cpu_supports("avx2") ? 2 : 1;
@@ -460,3 +482,4 @@ void rk_source_over_masked_block(uint32_t *dst, long dstStride, long width, long
 void rk_destination_over_masked(uint32_t *dst, long count, uint32_t s, const uint8_t *coverage) { DISPATCH(destination_over_masked, dst, count, s, coverage) }
 void rk_multiply_coverage(uint8_t *out, const uint8_t *a, const uint8_t *b, long count) { DISPATCH(multiply_coverage, out, a, b, count) }
 void rk_multiply_coverage_constant(uint8_t *out, const uint8_t *a, uint32_t c, long count) { DISPATCH(multiply_coverage_constant, out, a, c, count) }
+void rk_fill(uint32_t *dst, long count, uint32_t value) { DISPATCH(fill, dst, count, value) }

@@ -1,3 +1,5 @@
+import CRasterKernels
+
 /// How drawn pixels combine with the destination (Porter–Duff on premultiplied colour).
 ///
 /// Every mode acts only where something is drawn: coverage (shape, clip, mask, opacity)
@@ -76,12 +78,12 @@ func blendSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ s: UInt32, _
     if c == 0 || count <= 0 { return }
     switch mode {
     case .copy where c == 255:
-        dst.update(repeating: s, count: count)
+        rk_fill(dst, count, s)
     case .sourceOver:
         let sc = c == 255 ? s : scalePixel(s, c)
         let inv = 255 - (sc >> 24)
         if inv == 0 {
-            dst.update(repeating: sc, count: count)
+            rk_fill(dst, count, sc)
         } else if sc != 0 {
             sourceOverConstant(dst, count, sc)
         }

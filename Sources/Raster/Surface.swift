@@ -1,3 +1,5 @@
+import CRasterKernels
+
 /// A rectangle of premultiplied RGBA pixels, 8 bits per channel, rows top to bottom.
 ///
 /// Byte order in memory is R, G, B, A, so a pixel read as a little-endian `UInt32`
@@ -56,7 +58,7 @@ public final class Surface: @unchecked Sendable {
 
     /// Fills every pixel with one premultiplied value.
     public func clear(_ value: UInt32 = 0) {
-        pixels.update(repeating: value, count: width * height)
+        rk_fill(pixels, width * height, value)
     }
 
     /// A deep copy.

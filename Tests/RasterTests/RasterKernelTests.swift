@@ -69,6 +69,9 @@ import CRasterKernels
                     }
                     #expect(d == expected)
                 }
+                var filled = dst + [7]
+                filled.withUnsafeMutableBufferPointer { rk_fill($0.baseAddress!, n, colour) }
+                #expect(filled == [UInt32](repeating: colour, count: n) + [7])
                 var out = [UInt8](repeating: 0, count: n + 1)
                 out.withUnsafeMutableBufferPointer { o in cov.withUnsafeBufferPointer { a in cov2.withUnsafeBufferPointer { b in
                     if n > 0 { rk_multiply_coverage(o.baseAddress!, a.baseAddress!, b.baseAddress!, n) }

@@ -28,6 +28,8 @@ void rk_destination_over_masked(uint32_t *dst, long count, uint32_t s, const uin
 void rk_multiply_coverage(uint8_t *out, const uint8_t *a, const uint8_t *b, long count);
 // out = a·c/255, one factor c in 0…255
 void rk_multiply_coverage_constant(uint8_t *out, const uint8_t *a, uint32_t c, long count);
+// dst[i] = value for count pixels (clearing a canvas)
+void rk_fill(uint32_t *dst, long count, uint32_t value);
 // Which vector path runs: 2 for AVX2, 1 for SSE2, 0 for plain C.
 int rk_vector_level(void);
 // Chooses a lower path than the CPU allows (tests run every path); −1 restores the best.
