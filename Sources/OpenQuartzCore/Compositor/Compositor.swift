@@ -427,25 +427,32 @@ struct Compositor {
         // Any other shape: its mask blurred, kept between frames like the closed forms.
         let key = GroupCache.Key(kind: .pathShadow(sigma: sigma), identity: n.identity, version: n.version,
                                  world: offsetWorld, region: target.visible)
-        let blurred: Mask
-        if let hit = groups.lookup(key) as? Mask {
-            stats.countGroupHit()
-            blurred = hit
-        } else {
+        let made = cachedMask(key) { () -> Mask? in
             let path = shape.path
             let reach = (3 * sigma).rounded(.up) + 1
             let region = target.visible.intersection(PixelRect(covering: DeviceRect(path.boundsRect, through: m).outset(reach)))
-            if region.isEmpty { return }
+            if region.isEmpty { return nil }
             // Rasterize only what can blur into the visible region, and keep only that region.
             let src = region.insetBy(-Int(reach))
             let mask = Mask(width: src.width, height: src.height, originX: src.x0, originY: src.y0)
-            stats.countMask()
             mask.fill(path, transform: m, rule: .nonZero, antialias: true)
-            blurred = (sigma > 0.01 ? gaussianBlur(mask, sigma: sigma) : mask)
+            return (sigma > 0.01 ? gaussianBlur(mask, sigma: sigma) : mask)
                 .cropped(to: (region.x0, region.y0, region.width, region.height))
-            groups.store(key, blurred)
         }
+        guard let blurred = made else { return }
         target.surface.fill(blurred, color: color, clip: target.clip, region: target.region)
+    }
+
+    /// The mask kept in the frame caches under `key`, made by `make` (and kept) on a miss.
+    func cachedMask(_ key: GroupCache.Key, _ make: () -> Mask?) -> Mask? {
+        if let hit = groups.lookup(key) as? Mask {
+            stats.countGroupHit()
+            return hit
+        }
+        guard let m = make() else { return nil }
+        stats.countMask()
+        groups.store(key, m)
+        return m
     }
 
     /// A shadow from the alpha of the rendered content in `g`, drawn behind it.

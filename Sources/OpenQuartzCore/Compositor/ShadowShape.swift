@@ -74,18 +74,11 @@ extension Compositor {
                                   m31: 0, m32: 0, m33: 1, m34: 0, m41: m.m31, m42: m.m32, m43: 0, m44: m.m33)
         let key = GroupCache.Key(kind: .shadow(sigma: sigma, hole: hole), identity: n.identity, version: n.version,
                                  world: world, region: t.visible)
-        let coverage: Mask
-        if let hit = groups.lookup(key) as? Mask {
-            stats.countGroupHit()
-            coverage = hit
-        } else {
-            let v = t.visible
-            guard let made = Mask(blurring: blurred, sigma: sigma, within: (v.x0, v.y0, v.width, v.height),
-                                  hole: hole.map { (x0: $0.x0, y0: $0.y0, x1: $0.x1, y1: $0.y1) }) else { return true }
-            stats.countMask()
-            groups.store(key, made)
-            coverage = made
-        }
+        let v = t.visible
+        guard let coverage = cachedMask(key, {
+            Mask(blurring: blurred, sigma: sigma, within: (v.x0, v.y0, v.width, v.height),
+                 hole: hole.map { (x0: $0.x0, y0: $0.y0, x1: $0.x1, y1: $0.y1) })
+        }) else { return true }
         t.surface.fill(coverage, color: color, clip: t.clip, region: t.region)
         return true
     }
