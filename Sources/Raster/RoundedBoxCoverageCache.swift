@@ -59,9 +59,11 @@ public final class RoundedBoxCoverageCache: @unchecked Sendable {
     }
 
     /// The runs of one shape, relative to its top-left pixel: spans (`value` is the coverage)
-    /// and cells (`value` is −1 − the offset of the run's bytes).
+    /// and cells (`value` is `cells`; their bytes follow those of the cells runs before them).
+    /// Eight bytes a run: boxes are less than 65 536 pixels a side.
     final class Recording: @unchecked Sendable {
-        struct Run { var row: Int32, x: Int32, count: Int32, value: Int32 }
+        struct Run { var row: UInt16, x: UInt16, count: UInt16, value: UInt16 }
+        static let cells: UInt16 = 0xFFFF
         var runs: [Run] = []
         var bytes: [UInt8] = []
         /// Set when the runs are one row of cells each, of one width from one column, row
@@ -70,9 +72,9 @@ public final class RoundedBoxCoverageCache: @unchecked Sendable {
         var size: Int { runs.count * MemoryLayout<Run>.stride + bytes.count }
 
         func findBlock() {
-            guard let first = runs.first, first.value == -1 else { return }
+            guard let first = runs.first, first.value == Recording.cells else { return }
             for (r, run) in runs.enumerated() {
-                guard run.row == r, run.x == first.x, run.count == first.count, run.value == -1 - Int32(r) * first.count else { return }
+                guard run.row == r, run.x == first.x, run.count == first.count, run.value == Recording.cells else { return }
             }
             block = (Int(first.x), Int(first.count), runs.count)
         }
@@ -82,11 +84,10 @@ public final class RoundedBoxCoverageCache: @unchecked Sendable {
         let recording: Recording
         let x0: Int, y0: Int
         mutating func span(y: Int, x: Int, count: Int, coverage: UInt8) {
-            recording.runs.append(.init(row: Int32(y - y0), x: Int32(x - x0), count: Int32(count), value: Int32(coverage)))
+            recording.runs.append(.init(row: UInt16(y - y0), x: UInt16(x - x0), count: UInt16(count), value: UInt16(coverage)))
         }
         mutating func cells(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
-            recording.runs.append(.init(row: Int32(y - y0), x: Int32(x - x0), count: Int32(count),
-                                        value: -1 - Int32(recording.bytes.count)))
+            recording.runs.append(.init(row: UInt16(y - y0), x: UInt16(x - x0), count: UInt16(count), value: Recording.cells))
             recording.bytes.append(contentsOf: UnsafeBufferPointer(start: coverage, count: count))
         }
     }
@@ -184,16 +185,19 @@ public final class RoundedBoxCoverageCache: @unchecked Sendable {
             return
         }
         r.bytes.withUnsafeBufferPointer { bytes in r.runs.withUnsafeBufferPointer { runs in
+            var offset = 0 // where the next cells run's bytes start
             for run in runs {
+                let isCells = run.value == Recording.cells
+                let start = offset
+                if isCells { offset += Int(run.count) }
                 let y = y0 + Int(run.row)
                 guard y >= region.y && y < ry1 else { continue }
                 let a = max(x0 + Int(run.x), region.x), b = min(x0 + Int(run.x) + Int(run.count), rx1)
                 guard b > a else { continue }
-                if run.value >= 0 {
-                    sink.span(y: y, x: a, count: b - a, coverage: UInt8(run.value))
+                if isCells {
+                    sink.cells(y: y, x: a, count: b - a, coverage: bytes.baseAddress! + start + (a - x0 - Int(run.x)))
                 } else {
-                    let start = Int(-1 - run.value) + (a - x0 - Int(run.x))
-                    sink.cells(y: y, x: a, count: b - a, coverage: bytes.baseAddress! + start)
+                    sink.span(y: y, x: a, count: b - a, coverage: UInt8(run.value))
                 }
             }
         } }
