@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CRasterKernels
 
 /// Linear interpolation of two premultiplied pixels, weight w/256 on `q`, rounded.
 @inline(__always)
@@ -281,7 +282,8 @@ struct TextureSink: CoverageSink {
         }
     }
 
-    /// Samples `n` pixels into `out`, stepping the positions by `steps` and λ by `lambda`.
+    /// Samples `n` pixels into `out`, stepping the positions by `steps` and λ by `lambda`; the
+    /// bilinear and trilinear taps run in the C kernels (TextureKernels.c).
     @inline(__always)
     private func stepRun(_ steps: QuadraticSteps, _ lambda: LambdaSteps, into out: UnsafeMutablePointer<UInt32>, count n: Int) {
         switch filter {
@@ -290,87 +292,9 @@ struct TextureSink: CoverageSink {
             let l0 = levels[0]
             for k in 0..<n { out[k] = l0.nearest(q.fu, q.fv); q.step() }
         case .linear:
-            bilinearRun(levels[0], steps, into: out, count: n)
+            rk_bilinear_run(out, n, levels, steps)
         case .trilinear:
-            // The run is cut where λ's whole part changes, so that each piece reads one pair.
-            var lf = lambda.start
-            var k = 0
-            while k < n {
-                let band = TextureSink.band(lf, top)
-                let m = band == TextureSink.band(lf &+ lambda.step &* Int64(n - 1 - k), top)
-                    ? n - k : min(n - k, TextureSink.pixels(inBand: band, from: lf, step: lambda.step, top: top))
-                let q = steps.advanced(by: k)
-                if band < 0 {
-                    bilinearRun(levels[0], q, into: out + k, count: m)
-                } else if band == top {
-                    bilinearRun(levels[top], q, into: out + k, count: m)
-                } else {
-                    trilinearRun(levels[band], levels[band + 1], q, lf, lambda.step, into: out + k, count: m)
-                }
-                lf &+= lambda.step &* Int64(m)
-                k += m
-            }
-        }
-    }
-
-    /// The band of λ (8.24 fixed point): −1 for λ ≤ 0, its whole part below `top`, else `top`.
-    @inline(__always)
-    static func band(_ lf: Int64, _ top: Int) -> Int {
-        lf <= 0 ? -1 : min(Int(truncatingIfNeeded: lf >> 24), top)
-    }
-
-    /// How many pixels from λ = `lf` on (8.24 fixed point, stepping by `step`) stay in one band:
-    /// λ ≤ 0 (band −1), k ≤ λ < k + 1 (0 < λ for band 0), λ ≥ top (band top). At least 1.
-    static func pixels(inBand band: Int, from lf: Int64, step: Int64, top: Int) -> Int {
-        if step > 0 && band < top {
-            let outside = band < 0 ? 1 : Int64(band + 1) << 24
-            return Int((outside - lf + step - 1) / step)
-        }
-        if step < 0 && band >= 0 {
-            let inside = band == 0 ? 1 : Int64(band) << 24
-            return Int((lf - inside) / -step) + 1
-        }
-        return .max
-    }
-
-    /// Trilinear samples of two levels along a run, λ from `lf` by `dl`; loads without clamping
-    /// where the whole run stays inside both levels.
-    @inline(__always)
-    private func trilinearRun(_ lo: SampleLevel, _ hi: SampleLevel, _ steps: QuadraticSteps, _ lf: Int64, _ dl: Int64,
-                              into out: UnsafeMutablePointer<UInt32>, count n: Int) {
-        let q = lo.grid(steps)
-        let end = q.position(after: n - 1)
-        if lo.holds(q.fu, q.fv, end.u, end.v)
-            && hi.holds(SampleLevel.coarser(q.fu), SampleLevel.coarser(q.fv), SampleLevel.coarser(end.u), SampleLevel.coarser(end.v)) {
-            trilinearLoop(lo, hi, q, lf, dl, into: out, count: n, interior: true)
-        } else {
-            trilinearLoop(lo, hi, q, lf, dl, into: out, count: n, interior: false)
-        }
-    }
-
-    @inline(__always)
-    private func trilinearLoop(_ lo: SampleLevel, _ hi: SampleLevel, _ grid: QuadraticSteps, _ lf: Int64, _ dl: Int64,
-                               into out: UnsafeMutablePointer<UInt32>, count n: Int, interior: Bool) {
-        var q = grid, l = lf
-        for k in 0..<n {
-            let w = UInt16(truncatingIfNeeded: (l >> 16) & 0xFF)
-            let hu = SampleLevel.coarser(q.fu), hv = SampleLevel.coarser(q.fv)
-            out[k] = interior
-                ? TexelQuad.trilinear(lo.interiorQuad(q.fu, q.fv), hi.interiorQuad(hu, hv), w)
-                : TexelQuad.trilinear(lo.quad(q.fu, q.fv), hi.quad(hu, hv), w)
-            q.step(); l &+= dl
-        }
-    }
-
-    /// Bilinear samples of one level along a run; without clamping where the run stays inside.
-    @inline(__always)
-    private func bilinearRun(_ level: SampleLevel, _ steps: QuadraticSteps, into out: UnsafeMutablePointer<UInt32>, count n: Int) {
-        var q = level.grid(steps)
-        let end = q.position(after: n - 1)
-        if level.holds(q.fu, q.fv, end.u, end.v) {
-            for k in 0..<n { out[k] = level.interiorQuad(q.fu, q.fv).bilinear; q.step() }
-        } else {
-            for k in 0..<n { out[k] = level.quad(q.fu, q.fv).bilinear; q.step() }
+            rk_trilinear_run(out, n, levels, top, steps, lambda.start, lambda.step)
         }
     }
 

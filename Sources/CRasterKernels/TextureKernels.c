@@ -1,0 +1,467 @@
+#include "TextureKernels.h"
+#include "VectorLevel.h"
+
+typedef rk_sample_level level_t;
+typedef rk_quadratic_steps steps_t;
+
+// ---------------------------------------------------------------------------------------
+// Positions and levels, as Raster's SampleLevel and QuadraticSteps compute them. Swift's
+// wrapping operators (&+, &*) become unsigned arithmetic: signed overflow is undefined in C.
+
+static inline int64_t wadd(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }
+static inline int64_t wsub(int64_t a, int64_t b) { return (int64_t)((uint64_t)a - (uint64_t)b); }
+static inline int64_t wmul(int64_t a, int64_t b) { return (int64_t)((uint64_t)a * (uint64_t)b); }
+static inline long lmin(long a, long b) { return a < b ? a : b; }
+static inline long lmax(long a, long b) { return a > b ? a : b; }
+static inline long clamp(long v, long lo, long hi) { return lmin(lmax(v, lo), hi); }
+
+static inline void step(steps_t *q) {
+    q->fu = wadd(q->fu, q->du); q->fv = wadd(q->fv, q->dv);
+    q->du = wadd(q->du, q->ddu); q->dv = wadd(q->dv, q->ddv);
+}
+
+// The steps k steps on: the same positions as stepping k times.
+static inline steps_t advanced(steps_t q, long k) {
+    int64_t t = k, tri = k * (k - 1) / 2;
+    steps_t r = { wadd(wadd(q.fu, wmul(t, q.du)), wmul(tri, q.ddu)), wadd(wadd(q.fv, wmul(t, q.dv)), wmul(tri, q.ddv)),
+                  wadd(q.du, wmul(t, q.ddu)), wadd(q.dv, wmul(t, q.ddv)), q.ddu, q.ddv };
+    return r;
+}
+
+// A level-0 position on a level's grid (its texels, less half a texel: floor gives the left
+// and top texels of the bilinear footprint), and level-0 steps as steps on that grid.
+static inline int64_t grid(int64_t f, long shift) { return wsub(f, (int64_t)1 << (31 + shift)) >> shift; }
+
+static inline steps_t grid_steps(steps_t q, long s) {
+    steps_t r = { grid(q.fu, s), grid(q.fv, s), q.du >> s, q.dv >> s, q.ddu >> s, q.ddv >> s };
+    return r;
+}
+
+// A grid position of one level on the next coarser level's grid.
+static inline int64_t coarser(int64_t g) { return wsub(g, (int64_t)1 << 31) >> 1; }
+
+// Whether every grid position between the two (up to 1/128 texel beyond them) has its whole
+// bilinear footprint inside the level's range (SampleLevel.holds).
+static inline int holds(const level_t *l, int64_t gu0, int64_t gv0, int64_t gu1, int64_t gv1) {
+    const int64_t margin = (int64_t)1 << 25;
+    int64_t xl = wsub(gu0 < gu1 ? gu0 : gu1, margin) >> 32, xr = wadd(gu0 > gu1 ? gu0 : gu1, margin) >> 32;
+    int64_t yt = wsub(gv0 < gv1 ? gv0 : gv1, margin) >> 32, yb = wadd(gv0 > gv1 ? gv0 : gv1, margin) >> 32;
+    return xl >= l->x0 && yt >= l->y0 && xr < l->x1 && yb < l->y1;
+}
+
+static inline int run_holds(const level_t *l, steps_t q, long n) {
+    steps_t e = advanced(q, n - 1);
+    return holds(l, q.fu, q.fv, e.fu, e.fv);
+}
+
+static inline int run_holds_coarser(const level_t *l, steps_t q, long n) {
+    steps_t e = advanced(q, n - 1);
+    return holds(l, coarser(q.fu), coarser(q.fv), coarser(e.fu), coarser(e.fv));
+}
+
+// ---------------------------------------------------------------------------------------
+// Scalar reference: every vector path below gives exactly these bytes. Four channels in the
+// 16-bit lanes of a uint64_t (R, B, G, A from the low end), as Raster's bilerp and lerpPixel.
+
+static inline uint64_t widen(uint32_t p) { return (p & 0x00FF00FFu) | ((uint64_t)(p & 0xFF00FF00u) << 24); }
+
+static inline uint32_t bilerp(uint32_t p00, uint32_t p01, uint32_t p10, uint32_t p11, uint64_t wu, uint64_t wv) {
+    const uint64_t half = 0x0080008000800080u, mask = 0x00FF00FF00FF00FFu;
+    uint64_t iu = 256 - wu, iv = 256 - wv;
+    uint64_t top = ((widen(p00) * iu + widen(p01) * wu + half) >> 8) & mask;
+    uint64_t bottom = ((widen(p10) * iu + widen(p11) * wu + half) >> 8) & mask;
+    uint64_t v = ((top * iv + bottom * wv + half) >> 8) & mask;
+    return (uint32_t)(v & 0x00FF00FFu) | (uint32_t)((v >> 24) & 0xFF00FF00u);
+}
+
+static inline uint32_t lerp_pixel(uint32_t p, uint32_t q, uint32_t w) {
+    uint32_t iw = 256 - w;
+    uint32_t rb = (((p & 0x00FF00FFu) * iw + (q & 0x00FF00FFu) * w + 0x00800080u) >> 8) & 0x00FF00FFu;
+    uint32_t ag = (((p >> 8) & 0x00FF00FFu) * iw + ((q >> 8) & 0x00FF00FFu) * w + 0x00800080u) & 0xFF00FF00u;
+    return rb | ag;
+}
+
+// Bilinear sample at a grid position, the footprint clamped to the range.
+static inline uint32_t sample(const level_t *l, int64_t gu, int64_t gv) {
+    long x = (long)(gu >> 32), y = (long)(gv >> 32);
+    long xl = clamp(x, l->x0, l->x1), xr = clamp(x + 1, l->x0, l->x1);
+    const uint32_t *top = l->pixels + clamp(y, l->y0, l->y1) * l->stride;
+    const uint32_t *bottom = l->pixels + clamp(y + 1, l->y0, l->y1) * l->stride;
+    return bilerp(top[xl], top[xr], bottom[xl], bottom[xr], (uint64_t)(gu >> 24) & 0xFF, (uint64_t)(gv >> 24) & 0xFF);
+}
+
+// The level blend weight of λ (8.24 fixed point): its fraction's top eight bits.
+static inline uint32_t level_weight(int64_t lambda) { return (uint32_t)(lambda >> 16) & 0xFF; }
+
+static inline uint32_t sample_trilinear(const level_t *lo, const level_t *hi, int64_t gu, int64_t gv, int64_t lambda) {
+    return lerp_pixel(sample(lo, gu, gv), sample(hi, coarser(gu), coarser(gv)), level_weight(lambda));
+}
+
+// One level along a run of grid positions.
+static void scalar_bilinear(uint32_t *out, long n, const level_t *l, steps_t q) {
+    for (long k = 0; k < n; k++) { out[k] = sample(l, q.fu, q.fv); step(&q); }
+}
+
+// Two levels along a run of grid positions on the finer one, λ from lf by dl.
+static void scalar_trilinear(uint32_t *out, long n, const level_t *lo, const level_t *hi, steps_t q, int64_t lf, int64_t dl) {
+    for (long k = 0; k < n; k++) { out[k] = sample_trilinear(lo, hi, q.fu, q.fv, lf); step(&q); lf = wadd(lf, dl); }
+}
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+// ---------------------------------------------------------------------------------------
+// SSE2 (every x86-64): two pixels per register, 16-bit lanes; positions stepped in scalar
+// registers, texels loaded one pixel at a time (two 8-byte loads where the run is inside).
+
+// (256·l + 128 + (r − l)·w) >> 8 of two pixels' bytes l and r (bytes 0–7 of each), in the
+// wrapping 16-bit arithmetic of Raster's TexelQuad: exact, the true value fits in 16 bits.
+static inline __m128i sse2_lerp_bytes(__m128i l, __m128i r, __m128i w) {
+    __m128i z = _mm_setzero_si128();
+    __m128i d = _mm_sub_epi16(_mm_unpacklo_epi8(r, z), _mm_unpacklo_epi8(l, z));
+    // 256·l + 128 by unpacking l into the high bytes over 0x80.
+    return _mm_srli_epi16(_mm_add_epi16(_mm_unpacklo_epi8(_mm_set1_epi8((char)0x80), l), _mm_mullo_epi16(d, w)), 8);
+}
+
+// (256·a + 128 + (b − a)·w) >> 8 of 16-bit lanes (each at most 255).
+static inline __m128i sse2_lerp16(__m128i a, __m128i b, __m128i w) {
+    return _mm_srli_epi16(_mm_add_epi16(_mm_add_epi16(_mm_slli_epi16(a, 8), _mm_set1_epi16(128)),
+                                        _mm_mullo_epi16(_mm_sub_epi16(b, a), w)), 8);
+}
+
+// Four 8-bit values, each over four 16-bit lanes: a, b in the low half of `ab`, c, d in the high half of `cd`.
+static inline void sse2_spread(uint32_t a, uint32_t b, uint32_t c, uint32_t d, __m128i *ab, __m128i *cd) {
+    __m128i v = _mm_cvtsi64_si128((long long)(a | b << 16 | (uint64_t)c << 32 | (uint64_t)d << 48));
+    v = _mm_unpacklo_epi16(v, v);
+    *ab = _mm_unpacklo_epi32(v, v);
+    *cd = _mm_unpackhi_epi32(v, v);
+}
+
+static inline uint32_t weight(int64_t g) { return (uint32_t)(g >> 24) & 0xFF; }
+
+// The texels of two pixels a, b as [top left a, top left b, top right a, top right b] and the
+// same of the bottom row, clamped or (inside) as two 8-byte loads per pixel.
+static inline __attribute__((always_inline)) void sse2_texels(const level_t *l, int64_t gua, int64_t gva, int64_t gub,
+                                                              int64_t gvb, int inside, __m128i *top, __m128i *bottom) {
+    long xa = (long)(gua >> 32), ya = (long)(gva >> 32), xb = (long)(gub >> 32), yb = (long)(gvb >> 32);
+    if (inside) {
+        const uint32_t *pa = l->pixels + ya * l->stride + xa, *pb = l->pixels + yb * l->stride + xb;
+        *top = _mm_unpacklo_epi32(_mm_loadl_epi64((const __m128i *)pa), _mm_loadl_epi64((const __m128i *)pb));
+        *bottom = _mm_unpacklo_epi32(_mm_loadl_epi64((const __m128i *)(pa + l->stride)),
+                                     _mm_loadl_epi64((const __m128i *)(pb + l->stride)));
+    } else {
+        long xla = clamp(xa, l->x0, l->x1), xra = clamp(xa + 1, l->x0, l->x1);
+        long xlb = clamp(xb, l->x0, l->x1), xrb = clamp(xb + 1, l->x0, l->x1);
+        const uint32_t *ta = l->pixels + clamp(ya, l->y0, l->y1) * l->stride, *ba = l->pixels + clamp(ya + 1, l->y0, l->y1) * l->stride;
+        const uint32_t *tb = l->pixels + clamp(yb, l->y0, l->y1) * l->stride, *bb = l->pixels + clamp(yb + 1, l->y0, l->y1) * l->stride;
+        *top = _mm_setr_epi32((int)ta[xla], (int)tb[xlb], (int)ta[xra], (int)tb[xrb]);
+        *bottom = _mm_setr_epi32((int)ba[xla], (int)bb[xlb], (int)ba[xra], (int)bb[xrb]);
+    }
+}
+
+// Bilinear samples of two pixels as 16-bit lanes.
+static inline __attribute__((always_inline)) __m128i sse2_bilinear2(const level_t *l, int64_t gua, int64_t gva,
+                                                                    int64_t gub, int64_t gvb, int inside) {
+    __m128i top, bottom, wu, wv;
+    sse2_texels(l, gua, gva, gub, gvb, inside, &top, &bottom);
+    sse2_spread(weight(gua), weight(gub), weight(gva), weight(gvb), &wu, &wv);
+    __m128i t = sse2_lerp_bytes(top, _mm_srli_si128(top, 8), wu);
+    __m128i b = sse2_lerp_bytes(bottom, _mm_srli_si128(bottom, 8), wu);
+    return sse2_lerp16(t, b, wv);
+}
+
+static inline __attribute__((always_inline)) void sse2_bilinear_loop(uint32_t *out, long n, const level_t *l, steps_t q, int inside) {
+    long k = 0;
+    for (; k + 2 <= n; k += 2) {
+        int64_t ua = q.fu, va = q.fv;
+        step(&q);
+        __m128i v = sse2_bilinear2(l, ua, va, q.fu, q.fv, inside);
+        step(&q);
+        _mm_storel_epi64((__m128i *)(out + k), _mm_packus_epi16(v, v));
+    }
+    if (k < n) out[k] = sample(l, q.fu, q.fv);
+}
+
+static void sse2_bilinear(uint32_t *out, long n, const level_t *l, steps_t q) {
+    if (run_holds(l, q, n)) sse2_bilinear_loop(out, n, l, q, 1);
+    else sse2_bilinear_loop(out, n, l, q, 0);
+}
+
+static inline __attribute__((always_inline)) void sse2_trilinear_loop(uint32_t *out, long n, const level_t *lo, const level_t *hi,
+                                                                      steps_t q, int64_t lf, int64_t dl, int inside) {
+    long k = 0;
+    for (; k + 2 <= n; k += 2) {
+        int64_t ua = q.fu, va = q.fv, la = lf;
+        step(&q);
+        lf = wadd(lf, dl);
+        __m128i near = sse2_bilinear2(lo, ua, va, q.fu, q.fv, inside);
+        __m128i far = sse2_bilinear2(hi, coarser(ua), coarser(va), coarser(q.fu), coarser(q.fv), inside);
+        __m128i w, unused;
+        sse2_spread(level_weight(la), level_weight(lf), 0, 0, &w, &unused);
+        __m128i v = sse2_lerp16(near, far, w);
+        step(&q);
+        lf = wadd(lf, dl);
+        _mm_storel_epi64((__m128i *)(out + k), _mm_packus_epi16(v, v));
+    }
+    if (k < n) out[k] = sample_trilinear(lo, hi, q.fu, q.fv, lf);
+}
+
+static void sse2_trilinear(uint32_t *out, long n, const level_t *lo, const level_t *hi, steps_t q, int64_t lf, int64_t dl) {
+    if (run_holds(lo, q, n) && run_holds_coarser(hi, q, n)) sse2_trilinear_loop(out, n, lo, hi, q, lf, dl, 1);
+    else sse2_trilinear_loop(out, n, lo, hi, q, lf, dl, 0);
+}
+
+// ---------------------------------------------------------------------------------------
+// AVX2: eight pixels. Positions in 64-bit lanes (pixels 0–3 in `a`, 4–7 in `b`), stepped
+// eight pixels at a time; texels fetched by 32-bit gathers, in the order 0 1 4 5 | 2 3 6 7
+// that taking 32-bit halves of a and b together gives (one permute restores it at the end).
+// Channels stay in place, R and B (even bytes) and G and A (odd bytes) in 16-bit lanes, and
+// every blend is a + (b − a)·w/256 by a rounding multiply-high: with d = b − a in −255…255
+// and w·128 ≤ 32640 both signed 16-bit, mulhrs(d, 128·w) = ⌊(128·d·w + 2¹⁴) / 2¹⁵⌋ =
+// ⌊(d·w + 128) / 256⌋, so a + that is (256·a + d·w + 128) >> 8 exactly, TexelQuad's rounding.
+
+#define AVX2 __attribute__((target("avx2")))
+
+// Eight pixels' positions on a grid, and the eight-pixel steps of each lane: a lane moves by
+// d, which then grows by dd (64 times the per-pixel second difference).
+typedef struct {
+    __m256i ua, ub, va, vb;
+    __m256i dua, dub, dva, dvb;
+    __m256i ddu, ddv;
+} walk8;
+
+// One axis: pixels 0–3 and 4–7 of a run starting at f, and their eight-pixel steps.
+AVX2 static inline void walk8_axis(int64_t f, int64_t d, int64_t dd, __m256i *pa, __m256i *pb, __m256i *da,
+                                   __m256i *db, __m256i *ddd) {
+    int64_t d1 = wadd(d, dd), d2 = wadd(d1, dd), d3 = wadd(d2, dd);
+    int64_t p1 = wadd(f, d), p2 = wadd(p1, d1), p3 = wadd(p2, d2);
+    __m256i p = _mm256_set_epi64x(p3, p2, p1, f), dv = _mm256_set_epi64x(d3, d2, d1, d), ddv = _mm256_set1_epi64x(dd);
+    // Four pixels on: 4·d + 6·dd. Eight: 8·d + 28·dd = 2·(4·d + 6·dd) + 16·dd, and lane j + 4's
+    // is lane j's plus 32·dd; each grows by 64·dd per eight pixels.
+    __m256i four = _mm256_add_epi64(_mm256_slli_epi64(dv, 2), _mm256_set1_epi64x(wmul(dd, 6)));
+    *pa = p;
+    *pb = _mm256_add_epi64(p, four);
+    *da = _mm256_add_epi64(_mm256_slli_epi64(four, 1), _mm256_slli_epi64(ddv, 4));
+    *db = _mm256_add_epi64(*da, _mm256_slli_epi64(ddv, 5));
+    *ddd = _mm256_slli_epi64(ddv, 6);
+}
+
+AVX2 static inline walk8 walk8_start(steps_t q) {
+    walk8 w;
+    walk8_axis(q.fu, q.du, q.ddu, &w.ua, &w.ub, &w.dua, &w.dub, &w.ddu);
+    walk8_axis(q.fv, q.dv, q.ddv, &w.va, &w.vb, &w.dva, &w.dvb, &w.ddv);
+    return w;
+}
+
+AVX2 static inline void walk8_step(walk8 *w) {
+    w->ua = _mm256_add_epi64(w->ua, w->dua); w->ub = _mm256_add_epi64(w->ub, w->dub);
+    w->va = _mm256_add_epi64(w->va, w->dva); w->vb = _mm256_add_epi64(w->vb, w->dvb);
+    w->dua = _mm256_add_epi64(w->dua, w->ddu); w->dub = _mm256_add_epi64(w->dub, w->ddu);
+    w->dva = _mm256_add_epi64(w->dva, w->ddv); w->dvb = _mm256_add_epi64(w->dvb, w->ddv);
+}
+
+// The high (whole texels; they fit, positions stay within about 2.6·10⁸ texels) and the low
+// (fraction) 32-bit halves of a and b's lanes, in the order 0 1 4 5 | 2 3 6 7.
+AVX2 static inline __m256i highs(__m256i a, __m256i b) {
+    return _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b), 0xDD));
+}
+
+AVX2 static inline __m256i lows(__m256i a, __m256i b) {
+    return _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b), 0x88));
+}
+
+// 128·w in both 16-bit halves of each 32-bit lane, w being the lane's byte `byte` (0–3).
+AVX2 static inline __m256i weights(__m256i v, int byte) {
+    const __m256i base = _mm256_setr_epi8(-1, 0, -1, 0, -1, 4, -1, 4, -1, 8, -1, 8, -1, 12, -1, 12,
+                                          -1, 0, -1, 0, -1, 4, -1, 4, -1, 8, -1, 8, -1, 12, -1, 12);
+    const __m256i keep = _mm256_setr_epi8(-128, 0, -128, 0, -128, 0, -128, 0, -128, 0, -128, 0, -128, 0, -128, 0,
+                                          -128, 0, -128, 0, -128, 0, -128, 0, -128, 0, -128, 0, -128, 0, -128, 0);
+    __m256i pick = _mm256_or_si256(_mm256_add_epi8(base, _mm256_set1_epi8((char)byte)), keep);
+    return _mm256_srli_epi16(_mm256_shuffle_epi8(v, pick), 1);
+}
+
+AVX2 static inline __m256i lerp(__m256i a, __m256i b, __m256i w) {
+    return _mm256_add_epi16(a, _mm256_mulhrs_epi16(_mm256_sub_epi16(b, a), w));
+}
+
+AVX2 static inline __m256i evens(__m256i t) { return _mm256_and_si256(t, _mm256_set1_epi32(0x00FF00FF)); }
+AVX2 static inline __m256i odds(__m256i t) { return _mm256_srli_epi16(t, 8); }
+
+// A level's texels, copied out of the struct so that stores to the output (which could
+// alias it, as far as the compiler knows) do not reload them.
+typedef struct { const int *p; int stride, x0, y0, x1, y1; } texels8;
+
+static inline texels8 texels8_of(const level_t *l) {
+    texels8 t = { (const int *)l->pixels, (int)l->stride, (int)l->x0, (int)l->y0, (int)l->x1, (int)l->y1 };
+    return t;
+}
+
+// Bilinear samples at eight grid positions (whole parts x, y; weights 128·wu, 128·wv; all in
+// the order above), as R B and G A lanes.
+AVX2 static inline __attribute__((always_inline)) void bilinear8(texels8 l, __m256i x, __m256i y, __m256i wu, __m256i wv,
+                                                                 int inside, __m256i *rb, __m256i *ga) {
+    __m256i tl, tr, bl, br, stride = _mm256_set1_epi32(l.stride);
+    if (inside) {
+        __m256i i = _mm256_add_epi32(_mm256_mullo_epi32(y, stride), x);
+        tl = _mm256_i32gather_epi32(l.p, i, 4);
+        tr = _mm256_i32gather_epi32(l.p + 1, i, 4);
+        bl = _mm256_i32gather_epi32(l.p + l.stride, i, 4);
+        br = _mm256_i32gather_epi32(l.p + l.stride + 1, i, 4);
+    } else {
+        __m256i x0 = _mm256_set1_epi32(l.x0), x1 = _mm256_set1_epi32(l.x1);
+        __m256i y0 = _mm256_set1_epi32(l.y0), y1 = _mm256_set1_epi32(l.y1), one = _mm256_set1_epi32(1);
+        __m256i xl = _mm256_min_epi32(_mm256_max_epi32(x, x0), x1);
+        __m256i xr = _mm256_min_epi32(_mm256_max_epi32(_mm256_add_epi32(x, one), x0), x1);
+        __m256i top = _mm256_mullo_epi32(_mm256_min_epi32(_mm256_max_epi32(y, y0), y1), stride);
+        __m256i bottom = _mm256_mullo_epi32(_mm256_min_epi32(_mm256_max_epi32(_mm256_add_epi32(y, one), y0), y1), stride);
+        tl = _mm256_i32gather_epi32(l.p, _mm256_add_epi32(top, xl), 4);
+        tr = _mm256_i32gather_epi32(l.p, _mm256_add_epi32(top, xr), 4);
+        bl = _mm256_i32gather_epi32(l.p, _mm256_add_epi32(bottom, xl), 4);
+        br = _mm256_i32gather_epi32(l.p, _mm256_add_epi32(bottom, xr), 4);
+    }
+    *rb = lerp(lerp(evens(tl), evens(tr), wu), lerp(evens(bl), evens(br), wu), wv);
+    *ga = lerp(lerp(odds(tl), odds(tr), wu), lerp(odds(bl), odds(br), wu), wv);
+}
+
+// At the grid positions of eight pixels.
+AVX2 static inline __attribute__((always_inline)) void bilinear8_at(texels8 l, const walk8 *w, int inside, __m256i *rb, __m256i *ga) {
+    bilinear8(l, highs(w->ua, w->ub), highs(w->va, w->vb), weights(lows(w->ua, w->ub), 3), weights(lows(w->va, w->vb), 3),
+              inside, rb, ga);
+}
+
+// At the same positions on the next coarser grid: g − ½ texel, halved. The whole part needs
+// an arithmetic shift (AVX2 has none for 64-bit lanes: it is taken on the high halves), the
+// fraction only the low bits, for which a logical shift does.
+AVX2 static inline __attribute__((always_inline)) void bilinear8_coarser(texels8 l, const walk8 *w, int inside, __m256i *rb, __m256i *ga) {
+    __m256i half = _mm256_set1_epi64x((int64_t)1 << 31);
+    __m256i gua = _mm256_sub_epi64(w->ua, half), gub = _mm256_sub_epi64(w->ub, half);
+    __m256i gva = _mm256_sub_epi64(w->va, half), gvb = _mm256_sub_epi64(w->vb, half);
+    bilinear8(l, _mm256_srai_epi32(highs(gua, gub), 1), _mm256_srai_epi32(highs(gva, gvb), 1),
+              weights(lows(_mm256_srli_epi64(gua, 1), _mm256_srli_epi64(gub, 1)), 3),
+              weights(lows(_mm256_srli_epi64(gva, 1), _mm256_srli_epi64(gvb, 1)), 3), inside, rb, ga);
+}
+
+// Eight pixels from R B and G A lanes, in order.
+AVX2 static inline __m256i packed8(__m256i rb, __m256i ga) {
+    return _mm256_permute4x64_epi64(_mm256_or_si256(rb, _mm256_slli_epi16(ga, 8)), 0xD8);
+}
+
+// Stores the first n (at most 8) pixels.
+AVX2 static inline void store_first(uint32_t *out, long n, __m256i v) {
+    if (n >= 8) {
+        _mm256_storeu_si256((__m256i *)out, v);
+    } else {
+        __m256i keep = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+        _mm256_maskstore_epi32((int *)out, keep, v);
+    }
+}
+
+// Whether texel indices of the level fit the gathers' 32-bit lanes.
+static inline int indexable(const level_t *l) {
+    return l->stride > 0 && l->stride < 0x40000000L && l->y1 < 0x7FFFFFFFL / l->stride - 1 && l->x1 < l->stride;
+}
+
+AVX2 static void avx2_bilinear(uint32_t *out, long n, const level_t *level, steps_t q) {
+    if (!indexable(level)) { scalar_bilinear(out, n, level, q); return; }
+    texels8 l = texels8_of(level);
+    walk8 w = walk8_start(q);
+    long k = 0;
+    __m256i rb, ga;
+    if (run_holds(level, q, n)) {
+        for (; k + 8 <= n; k += 8) {
+            bilinear8_at(l, &w, 1, &rb, &ga);
+            _mm256_storeu_si256((__m256i *)(out + k), packed8(rb, ga));
+            walk8_step(&w);
+        }
+    }
+    // The rest, and a last partial eight: clamped, so that lanes past the run read in range.
+    for (; k < n; k += 8) {
+        bilinear8_at(l, &w, 0, &rb, &ga);
+        store_first(out + k, n - k, packed8(rb, ga));
+        walk8_step(&w);
+    }
+}
+
+AVX2 static inline __attribute__((always_inline)) __m256i trilinear8(texels8 lo, texels8 hi, const walk8 *w, __m256i lambda, int inside) {
+    __m256i nrb, nga, frb, fga;
+    bilinear8_at(lo, w, inside, &nrb, &nga);
+    bilinear8_coarser(hi, w, inside, &frb, &fga);
+    __m256i wl = weights(lambda, 2);
+    return packed8(lerp(nrb, frb, wl), lerp(nga, fga, wl));
+}
+
+AVX2 static void avx2_trilinear(uint32_t *out, long n, const level_t *lo, const level_t *hi, steps_t q, int64_t lf, int64_t dl) {
+    if (!indexable(lo) || !indexable(hi)) { scalar_trilinear(out, n, lo, hi, q, lf, dl); return; }
+    texels8 l0 = texels8_of(lo), l1 = texels8_of(hi);
+    walk8 w = walk8_start(q);
+    // λ needs only its low 32 bits (the weight is bits 16–23), which wrapping 32-bit steps keep.
+    __m256i lambda = _mm256_add_epi32(_mm256_set1_epi32((int)lf),
+                                      _mm256_mullo_epi32(_mm256_set1_epi32((int)dl), _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7)));
+    __m256i lambda8 = _mm256_set1_epi32((int)(uint32_t)((uint64_t)dl * 8));
+    long k = 0;
+    if (run_holds(lo, q, n) && run_holds_coarser(hi, q, n)) {
+        for (; k + 8 <= n; k += 8) {
+            _mm256_storeu_si256((__m256i *)(out + k), trilinear8(l0, l1, &w, lambda, 1));
+            walk8_step(&w);
+            lambda = _mm256_add_epi32(lambda, lambda8);
+        }
+    }
+    for (; k < n; k += 8) {
+        store_first(out + k, n - k, trilinear8(l0, l1, &w, lambda, 0));
+        walk8_step(&w);
+        lambda = _mm256_add_epi32(lambda, lambda8);
+    }
+}
+#endif
+
+// ---------------------------------------------------------------------------------------
+// Runs: the level (or pair of levels) each piece reads, then the path.
+
+static void bilinear_grid(uint32_t *out, long n, const level_t *l, steps_t q) { DISPATCH(bilinear, out, n, l, q) }
+
+static void trilinear_grid(uint32_t *out, long n, const level_t *lo, const level_t *hi, steps_t q, int64_t lf, int64_t dl) {
+    DISPATCH(trilinear, out, n, lo, hi, q, lf, dl)
+}
+
+void rk_bilinear_run(uint32_t *out, long count, const rk_sample_level *level, rk_quadratic_steps steps) {
+    if (count > 0) bilinear_grid(out, count, level, grid_steps(steps, level->shift));
+}
+
+// The band of λ (8.24 fixed point): −1 for λ ≤ 0, its whole part below `top`, else `top`.
+static inline long band(int64_t lf, long top) { return lf <= 0 ? -1 : lmin((long)(lf >> 24), top); }
+
+// How many pixels from λ = lf on (stepping by `step`) stay in one band: λ ≤ 0 (band −1),
+// k ≤ λ < k + 1 (0 < λ for band 0), λ ≥ top (band top). At least 1.
+static inline long pixels_in_band(long b, int64_t lf, int64_t step, long top) {
+    if (step > 0 && b < top) {
+        int64_t outside = b < 0 ? 1 : (int64_t)(b + 1) << 24;
+        return (long)((outside - lf + step - 1) / step);
+    }
+    if (step < 0 && b >= 0) {
+        int64_t inside = b == 0 ? 1 : (int64_t)b << 24;
+        return (long)((lf - inside) / -step) + 1;
+    }
+    return 0x7FFFFFFFFFFFFFFFL;
+}
+
+void rk_trilinear_run(uint32_t *out, long count, const rk_sample_level *levels, long top,
+                      rk_quadratic_steps steps, int64_t lambda, int64_t lambda_step) {
+    // Cut where λ's whole part changes, so that each piece reads one pair of levels.
+    int64_t lf = lambda;
+    long k = 0;
+    while (k < count) {
+        long b = band(lf, top);
+        long m = b == band(wadd(lf, wmul(lambda_step, count - 1 - k)), top)
+            ? count - k : lmin(count - k, pixels_in_band(b, lf, lambda_step, top));
+        steps_t q = advanced(steps, k);
+        if (b < 0) {
+            bilinear_grid(out + k, m, &levels[0], grid_steps(q, levels[0].shift));
+        } else if (b == top) {
+            bilinear_grid(out + k, m, &levels[top], grid_steps(q, levels[top].shift));
+        } else {
+            trilinear_grid(out + k, m, &levels[b], &levels[b + 1], grid_steps(q, levels[b].shift), lf, lambda_step);
+        }
+        lf = wadd(lf, wmul(lambda_step, m));
+        k += m;
+    }
+}
