@@ -1,6 +1,10 @@
 #include "TextureKernels.h"
 #include "VectorLevel.h"
 
+// Every floating-point expression is evaluated as written (Raster's Swift code does, and the
+// perspective rows must give its samples): no contraction into fused multiply-adds.
+#pragma STDC FP_CONTRACT OFF
+
 typedef rk_sample_level level_t;
 typedef rk_quadratic_steps steps_t;
 
@@ -14,6 +18,7 @@ static inline int64_t wmul(int64_t a, int64_t b) { return (int64_t)((uint64_t)a 
 static inline long lmin(long a, long b) { return a < b ? a : b; }
 static inline long lmax(long a, long b) { return a > b ? a : b; }
 static inline long clamp(long v, long lo, long hi) { return lmin(lmax(v, lo), hi); }
+static inline double fabs_(double v) { return __builtin_fabs(v); }
 
 static inline void step(steps_t *q) {
     q->fu = wadd(q->fu, q->du); q->fv = wadd(q->fv, q->dv);
@@ -356,9 +361,11 @@ AVX2 static inline void store_first(uint32_t *out, long n, __m256i v) {
     }
 }
 
-// Whether texel indices of the level fit the gathers' 32-bit lanes.
+// Whether texel indices of the level fit the gathers' 32-bit lanes (without a division: this
+// runs for every run).
 static inline int indexable(const level_t *l) {
-    return l->stride > 0 && l->stride < 0x40000000L && l->y1 < 0x7FFFFFFFL / l->stride - 1 && l->x1 < l->stride;
+    return l->stride > 0 && l->stride < 0x40000000L && l->y1 >= 0 && l->y1 < 0x40000000L
+        && (l->y1 + 2) * l->stride < 0x7FFFFFFFL && l->x1 < l->stride;
 }
 
 AVX2 static void avx2_bilinear(uint32_t *out, long n, const level_t *level, steps_t q) {
@@ -415,16 +422,34 @@ AVX2 static void avx2_trilinear(uint32_t *out, long n, const level_t *lo, const 
 #endif
 
 // ---------------------------------------------------------------------------------------
-// Runs: the level (or pair of levels) each piece reads, then the path.
+// Runs: the level (or pair of levels) each piece reads, then the path (2 AVX2, 1 SSE2, 0 C),
+// which is a constant wherever these are inlined.
 
-static void bilinear_grid(uint32_t *out, long n, const level_t *l, steps_t q) { DISPATCH(bilinear, out, n, l, q) }
-
-static void trilinear_grid(uint32_t *out, long n, const level_t *lo, const level_t *hi, steps_t q, int64_t lf, int64_t dl) {
-    DISPATCH(trilinear, out, n, lo, hi, q, lf, dl)
+static inline __attribute__((always_inline)) void bilinear_on(int path, uint32_t *out, long n, const level_t *l, steps_t q) {
+#if defined(__x86_64__)
+    if (path == 2) { avx2_bilinear(out, n, l, q); return; }
+    if (path == 1) { sse2_bilinear(out, n, l, q); return; }
+#endif
+    scalar_bilinear(out, n, l, q);
 }
 
-void rk_bilinear_run(uint32_t *out, long count, const rk_sample_level *level, rk_quadratic_steps steps) {
-    if (count > 0) bilinear_grid(out, count, level, grid_steps(steps, level->shift));
+static inline __attribute__((always_inline)) void trilinear_on(int path, uint32_t *out, long n, const level_t *lo, const level_t *hi,
+                                                               steps_t q, int64_t lf, int64_t dl) {
+#if defined(__x86_64__)
+    if (path == 2) { avx2_trilinear(out, n, lo, hi, q, lf, dl); return; }
+    if (path == 1) { sse2_trilinear(out, n, lo, hi, q, lf, dl); return; }
+#endif
+    scalar_trilinear(out, n, lo, hi, q, lf, dl);
+}
+
+// Nearest texels along a run of level-0 positions.
+static void nearest_run(uint32_t *out, long n, const level_t *l, steps_t q) {
+    long s = 32 + l->shift;
+    for (long k = 0; k < n; k++) {
+        long ix = clamp((long)(q.fu >> s), l->x0, l->x1), iy = clamp((long)(q.fv >> s), l->y0, l->y1);
+        out[k] = l->pixels[iy * l->stride + ix];
+        step(&q);
+    }
 }
 
 // The band of λ (8.24 fixed point): −1 for λ ≤ 0, its whole part below `top`, else `top`.
@@ -444,24 +469,226 @@ static inline long pixels_in_band(long b, int64_t lf, int64_t step, long top) {
     return 0x7FFFFFFFFFFFFFFFL;
 }
 
-void rk_trilinear_run(uint32_t *out, long count, const rk_sample_level *levels, long top,
-                      rk_quadratic_steps steps, int64_t lambda, int64_t lambda_step) {
-    // Cut where λ's whole part changes, so that each piece reads one pair of levels.
+// Trilinear samples of a run of level-0 positions, cut where λ's whole part changes, so that
+// each piece reads one pair of levels (or one level past either end of the chain).
+static inline __attribute__((always_inline)) void trilinear_pieces(int path, uint32_t *out, long count, const level_t *levels, long top,
+                                                                   steps_t steps, int64_t lambda, int64_t dl) {
     int64_t lf = lambda;
     long k = 0;
     while (k < count) {
         long b = band(lf, top);
-        long m = b == band(wadd(lf, wmul(lambda_step, count - 1 - k)), top)
-            ? count - k : lmin(count - k, pixels_in_band(b, lf, lambda_step, top));
-        steps_t q = advanced(steps, k);
-        if (b < 0) {
-            bilinear_grid(out + k, m, &levels[0], grid_steps(q, levels[0].shift));
-        } else if (b == top) {
-            bilinear_grid(out + k, m, &levels[top], grid_steps(q, levels[top].shift));
+        long m = b == band(wadd(lf, wmul(dl, count - 1 - k)), top) ? count - k : lmin(count - k, pixels_in_band(b, lf, dl, top));
+        steps_t q = k ? advanced(steps, k) : steps;
+        if (b < 0 || b == top) {
+            const level_t *l = &levels[b < 0 ? 0 : top];
+            bilinear_on(path, out + k, m, l, grid_steps(q, l->shift));
         } else {
-            trilinear_grid(out + k, m, &levels[b], &levels[b + 1], grid_steps(q, levels[b].shift), lf, lambda_step);
+            trilinear_on(path, out + k, m, &levels[b], &levels[b + 1], grid_steps(q, levels[b].shift), lf, dl);
         }
-        lf = wadd(lf, wmul(lambda_step, m));
+        lf = wadd(lf, wmul(dl, m));
         k += m;
     }
+}
+
+void rk_bilinear_run(uint32_t *out, long count, const rk_sample_level *level, rk_quadratic_steps steps) {
+    if (count <= 0) return;
+    steps_t q = grid_steps(steps, level->shift);
+    switch (vector_level()) {
+    case 2: bilinear_on(2, out, count, level, q); return;
+    case 1: bilinear_on(1, out, count, level, q); return;
+    default: bilinear_on(0, out, count, level, q); return;
+    }
+}
+
+void rk_trilinear_run(uint32_t *out, long count, const rk_sample_level *levels, long top,
+                      rk_quadratic_steps steps, int64_t lambda, int64_t lambda_step) {
+    switch (vector_level()) {
+    case 2: trilinear_pieces(2, out, count, levels, top, steps, lambda, lambda_step); return;
+    case 1: trilinear_pieces(1, out, count, levels, top, steps, lambda, lambda_step); return;
+    default: trilinear_pieces(0, out, count, levels, top, steps, lambda, lambda_step); return;
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Perspective rows (what Raster's TextureSink did in Swift): the runs' setup, their pieces and
+// the taps in one call per row. The arithmetic is the Swift code's, operation for operation
+// (no fused multiply-adds: FP_CONTRACT is off for this file; min and max as Swift defines
+// them, NaN included), so that every run, and so every sample, is the same.
+
+static inline double swift_min(double x, double y) { return y < x ? y : x; }
+static inline double swift_max(double x, double y) { return y >= x ? y : x; }
+
+// A texel coordinate in 32.32 fixed point, clamped far outside any texture (NaN to the low end).
+static inline int64_t fixed_point(double v) {
+    double c = v > -1e6 ? swift_min(v, 1e6) : -1e6;
+    return (int64_t)(c * 4294967296.0);
+}
+
+// log2 from the exponent and a linear mantissa (error < 0.09): plenty to pick mip levels, and
+// no libm call. NaN and non-positive inputs give −∞ (level 0).
+static inline double approximate_log2(double v) {
+    if (!(v > 0)) return -__builtin_inf();
+    if (!(v < __builtin_inf())) return __builtin_inf();
+    uint64_t bits;
+    __builtin_memcpy(&bits, &v, 8);
+    long exponent = (long)((bits >> 52) & 0x7FF) - 1023;
+    double mantissa = (double)(bits & 0x000FFFFFFFFFFFFFull) * (1.0 / 4503599627370496.0);
+    return (double)exponent + mantissa;
+}
+
+double rk_lambda(const rk_projective *m, double hx, double hy, double hw, double r) {
+    double r2 = r * r;
+    double dudx = (m->m11 * hw - hx * m->m13) * r2, dvdx = (m->m12 * hw - hy * m->m13) * r2;
+    double dudy = (m->m21 * hw - hx * m->m23) * r2, dvdy = (m->m22 * hw - hy * m->m23) * r2;
+    double rho2 = swift_max(dudx * dudx + dvdx * dvdx, dudy * dudy + dvdy * dvdy);
+    return 0.5 * approximate_log2(rho2);
+}
+
+long rk_pixel_level(const rk_projective *m, double hx, double hy, double hw, double r, long top, uint32_t *weight) {
+    double lambda = rk_lambda(m, hx, hy, hw, r);
+    *weight = 0;
+    if (!(lambda > 0)) return 0;
+    if (lambda >= (double)top) return top;
+    long k = (long)lambda;
+    *weight = (uint32_t)((lambda - (double)k) * 256);
+    return k;
+}
+
+typedef struct { double x, y, w; } homogeneous;
+typedef double v2d __attribute__((vector_size(16)));
+
+// 1/n for n a power of two (1…2⁶²), exactly: the exponent field of 2^−k.
+static inline double power_of_two_reciprocal(long n) {
+    uint64_t bits = (uint64_t)(1023 - __builtin_ctzl((unsigned long)n)) << 52;
+    double r;
+    __builtin_memcpy(&r, &bits, 8);
+    return r;
+}
+
+// The homogeneous texture position of a pixel column's centre in the row.
+static inline homogeneous at(const rk_projective *m, long col, double cy) {
+    double cx = (double)col + 0.5;
+    homogeneous h = { cx * m->m11 + cy * m->m21 + m->m31, cx * m->m12 + cy * m->m22 + m->m32, cx * m->m13 + cy * m->m23 + m->m33 };
+    return h;
+}
+
+// A bilinear sample at a level-0 position.
+static inline uint32_t sample_at(const level_t *l, int64_t fu, int64_t fv) { return sample(l, grid(fu, l->shift), grid(fv, l->shift)); }
+
+// Perspective sampling with two divisions per run of up to 16 pixels. Along a row
+// u(t) = (P + a·t)/(W + c·t) (a = m11, c = m13; v likewise with m12), so
+// |u‴| = 6c²·|a·W − P·c| / |W + c·t|⁴, and a·W − P·c is the same all along the row. The
+// quadratic through the exact values at a run's ends and middle is off by at most
+// max|u‴|·h³/(9√3) with h = n/2, that is n³·c²·|a·W − P·c| / (12√3·W*⁴) where W* is the
+// smaller |W| at the ends: a run is as long as that stays within 1/256 texel, and is stepped
+// by forward differences in 32.32 fixed point. The mip level's λ changes as log W does,
+// slowly, and is interpolated linearly between the run's ends. Where W is the same along the
+// row (c = 0), the mapping and λ are linear and runs are longer. Runs are aligned to their
+// length in device x and computed from pixel columns alone, so that a pixel's sample does not
+// depend on where the span around it starts (clips, occlusion and bands cut spans anywhere).
+static inline __attribute__((always_inline)) void projective_row(int path, uint32_t *out, long x, long count, double cy,
+                                                                 const rk_projective *m, const level_t *levels, long top, int filter) {
+    double c = m->m13;
+    homogeneous row = at(m, 0, cy);
+    double slope = swift_max(fabs_(m->m11 * row.w - row.x * c), fabs_(m->m12 * row.w - row.y * c));
+    // n³·k3 / W*⁴ ≤ 1/256, with 12√3 ≈ 20.78.
+    double k3 = c * c * slope * (256 / 20.784609690826528);
+    long longest = c == 0 ? 256 : 16;
+    int trilinear = filter == RK_TRILINEAR;
+    long end = x + count;
+    // Powers of two, so aligning is masking (two's complement floors negative columns too).
+    long s = x & ~(longest - 1);
+    homogeneous hs = at(m, s, cy);
+    double r0 = 1 / hs.w;
+    double u = hs.x * r0, v = hs.y * r0;
+    double lam = trilinear ? rk_lambda(m, hs.x, hs.y, hs.w, r0) : 0;
+    while (s < end) {
+        long n = longest;
+        while (s & (n - 1)) n >>= 1;
+        homogeneous he = at(m, s + n, cy);
+        while (n > 2) {
+            double wmin = swift_min(fabs_(hs.w), fabs_(he.w));
+            if ((hs.w > 0) == (he.w > 0) && (double)(n * n * n) * k3 < (wmin * wmin) * (wmin * wmin)) break;
+            n >>= 1;
+            he = at(m, s + n, cy);
+        }
+        // The end's and the middle's reciprocals in one division (the middle's is used by
+        // runs that are interpolated).
+        homogeneous hm = at(m, s + n / 2, cy);
+        v2d reciprocals = (v2d){ 1, 1 } / (v2d){ he.w, hm.w };
+        double r1 = reciprocals[0];
+        double u1 = he.x * r1, v1 = he.y * r1;
+        double lam1 = trilinear ? rk_lambda(m, he.x, he.y, he.w, r1) : 0;
+        // The part of this run inside the span (none for a short run before it).
+        long first = lmax(s, x), last = lmin(s + n, end);
+        double far = swift_max(swift_max(swift_max(fabs_(u), fabs_(v)), fabs_(u1)), fabs_(v1));
+        if (last > first && n > 2 && far < 1e6) {
+            // n is a power of two, so dividing by it is multiplying by its exact reciprocal:
+            // the same correctly rounded value.
+            double dn = (double)n, per = power_of_two_reciprocal(n);
+            double rm = reciprocals[1];
+            double um = hm.x * rm, vm = hm.y * rm;
+            // f(t) = f(0) + b·t + q·t²; first difference b + q, second 2q.
+            double sq = 2 * per * per;
+            double qu = (u1 - 2 * um + u) * sq, qv = (v1 - 2 * vm + v) * sq;
+            double bu = (u1 - u) * per - qu * dn, bv = (v1 - v) * per - qv * dn;
+            steps_t q = { fixed_point(u), fixed_point(v), (int64_t)((bu + qu) * 4294967296.0), (int64_t)((bv + qv) * 4294967296.0),
+                          (int64_t)(2 * qu * 4294967296.0), (int64_t)(2 * qv * 4294967296.0) };
+            // λ from the run's start to its end, clamped just outside the level range (NaN to
+            // −1), where the level choice no longer changes.
+            double t = (double)top;
+            double a = lam > -1 ? swift_min(lam, t + 1) : -1, b = lam1 > -1 ? swift_min(lam1, t + 1) : -1;
+            int64_t l0 = (int64_t)(a * 16777216), dl = (int64_t)((b - a) * 16777216 * per);
+            long skip = first - s, k = last - first;
+            steps_t from = advanced(q, skip);
+            uint32_t *o = out + (first - x);
+            switch (filter) {
+            case RK_NEAREST: nearest_run(o, k, &levels[0], from); break;
+            case RK_LINEAR: bilinear_on(path, o, k, &levels[0], grid_steps(from, levels[0].shift)); break;
+            default: trilinear_pieces(path, o, k, levels, top, from, wadd(l0, wmul(dl, skip)), dl); break;
+            }
+        } else {
+            // Too curved to interpolate (or too far out): divide at every pixel.
+            for (long col = first; col < last; col++) {
+                homogeneous h = at(m, col, cy);
+                double rk = 1 / h.w;
+                int64_t fu = fixed_point(h.x * rk), fv = fixed_point(h.y * rk);
+                uint32_t *o = out + (col - x);
+                if (filter == RK_NEAREST) {
+                    steps_t p = { fu, fv, 0, 0, 0, 0 };
+                    nearest_run(o, 1, &levels[0], p);
+                } else if (filter == RK_LINEAR) {
+                    *o = sample_at(&levels[0], fu, fv);
+                } else {
+                    uint32_t w;
+                    long lk = rk_pixel_level(m, h.x, h.y, h.w, rk, top, &w);
+                    *o = w == 0 ? sample_at(&levels[lk], fu, fv)
+                                : lerp_pixel(sample_at(&levels[lk], fu, fv), sample_at(&levels[lk + 1], fu, fv), w);
+                }
+            }
+        }
+        s += n; hs = he; u = u1; v = v1; lam = lam1;
+    }
+}
+
+#if defined(__x86_64__)
+AVX2 static void avx2_projective_row(uint32_t *out, long x, long count, double cy, const rk_projective *m,
+                                     const level_t *levels, long top, int filter) {
+    projective_row(2, out, x, count, cy, m, levels, top, filter);
+}
+
+static void sse2_projective_row(uint32_t *out, long x, long count, double cy, const rk_projective *m,
+                                const level_t *levels, long top, int filter) {
+    projective_row(1, out, x, count, cy, m, levels, top, filter);
+}
+#endif
+
+static void scalar_projective_row(uint32_t *out, long x, long count, double cy, const rk_projective *m,
+                                  const level_t *levels, long top, int filter) {
+    projective_row(0, out, x, count, cy, m, levels, top, filter);
+}
+
+void rk_sample_projective_row(uint32_t *out, long x, long count, double cy, const rk_projective *m,
+                              const rk_sample_level *levels, long top, int filter) {
+    DISPATCH(projective_row, out, x, count, cy, m, levels, top, filter)
 }

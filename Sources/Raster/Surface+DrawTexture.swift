@@ -200,86 +200,14 @@ struct TextureSink: CoverageSink {
         sampleProjectiveRuns(x: x, cy: cy, count: count, into: out)
     }
 
-    /// Perspective sampling with two divisions per run of up to 16 pixels. Along a row
-    /// u(t) = (P + a·t)/(W + c·t) (a = m11, c = m13; v likewise with m12), so
-    /// |u‴| = 6c²·|a·W − P·c| / |W + c·t|⁴, and a·W − P·c is the same all along the row. The
-    /// quadratic through the exact values at a run's ends and middle is off by at most
-    /// max|u‴|·h³/(9√3) with h = n/2, that is n³·c²·|a·W − P·c| / (12√3·W*⁴) where W* is the
-    /// smaller |W| at the ends: a run is as long as that stays within 1/256 texel, and is stepped
-    /// by forward differences in 32.32 fixed point. The mip level's λ changes as log W does,
-    /// slowly, and is interpolated linearly between the run's ends. Where W is the same along
-    /// the row (c = 0), the mapping and λ are linear and runs are longer.
-    /// Runs are aligned to their length in device x and computed from pixel columns alone, so
-    /// a pixel's sample does not depend on where the span around it starts (clips, occlusion
-    /// and bands cut spans anywhere).
+    /// Perspective sampling by quadratic runs of up to 16 pixels, with the mip level's λ
+    /// interpolated along each (rk_sample_projective_row in TextureKernels.c, which also says
+    /// how long a run may be). Runs are aligned to device columns, so that a pixel's sample does
+    /// not depend on where the span around it starts.
     @inline(__always)
     private func sampleProjectiveRuns(x: Int, cy: Double, count: Int, into out: UnsafeMutablePointer<UInt32>) {
-        let m = inverse
-        let c = m.m13
-        // The homogeneous position of a pixel column's centre in this row.
-        func at(_ col: Int) -> (x: Double, y: Double, w: Double) {
-            let cx = Double(col) + 0.5
-            return (cx * m.m11 + cy * m.m21 + m.m31, cx * m.m12 + cy * m.m22 + m.m32, cx * m.m13 + cy * m.m23 + m.m33)
-        }
-        let row = at(0)
-        let slope = max(abs(m.m11 * row.w - row.x * c), abs(m.m12 * row.w - row.y * c))
-        // n³·k3 / W*⁴ ≤ 1/256, with 12√3 ≈ 20.78.
-        let k3 = c * c * slope * (256 / 20.784609690826528)
-        let longest = c == 0 ? 256 : 16
-        let trilinear = filter == .trilinear
-        let end = x + count
-        // Powers of two, so aligning is masking (two's complement floors negative columns too).
-        var s = x & ~(longest - 1)
-        var hs = at(s)
-        let r0 = 1 / hs.w
-        var u = hs.x * r0, v = hs.y * r0
-        var lam = trilinear ? TextureSink.lambda(m, hs.x, hs.y, hs.w, r0) : 0
-        while s < end {
-            var n = longest
-            while s & (n - 1) != 0 { n >>= 1 }
-            var he = at(s + n)
-            while n > 2 {
-                let wmin = min(abs(hs.w), abs(he.w))
-                if (hs.w > 0) == (he.w > 0) && Double(n * n * n) * k3 < (wmin * wmin) * (wmin * wmin) { break }
-                n >>= 1
-                he = at(s + n)
-            }
-            let r1 = 1 / he.w
-            let u1 = he.x * r1, v1 = he.y * r1
-            let lam1 = trilinear ? TextureSink.lambda(m, he.x, he.y, he.w, r1) : 0
-            // The part of this run inside the span (none for a short run before it).
-            let first = max(s, x), last = min(s + n, end)
-            if last > first && n > 2 && max(abs(u), abs(v), abs(u1), abs(v1)) < 1e6 {
-                let dn = Double(n)
-                let hm = at(s + n / 2), rm = 1 / hm.w
-                let um = hm.x * rm, vm = hm.y * rm
-                // f(t) = f(0) + b·t + q·t²; first difference b + q, second 2q.
-                let sq = 2 / (dn * dn)
-                let qu = (u1 - 2 * um + u) * sq, qv = (v1 - 2 * vm + v) * sq
-                let bu = (u1 - u) / dn - qu * dn, bv = (v1 - v) / dn - qv * dn
-                let steps = QuadraticSteps(fu: fixed(u), fv: fixed(v),
-                                           du: Int64((bu + qu) * 4294967296), dv: Int64((bv + qv) * 4294967296),
-                                           ddu: Int64(2 * qu * 4294967296), ddv: Int64(2 * qv * 4294967296))
-                let l = LambdaSteps(lam, lam1, over: n, top: top)
-                stepRun(steps.advanced(by: first - s), l.advanced(by: first - s), into: out + (first - x), count: last - first)
-            } else {
-                // Too curved to interpolate (or too far out): divide at every pixel.
-                for col in first..<max(first, last) {
-                    let h = at(col), rk = 1 / h.w
-                    let fu = fixed(h.x * rk), fv = fixed(h.y * rk)
-                    let k = col - x
-                    switch filter {
-                    case .nearest: out[k] = levels[0].nearest(fu, fv)
-                    case .linear: out[k] = levels[0].bilinear(fu, fv)
-                    case .trilinear:
-                        let l = TextureSink.level(m, h.x, h.y, h.w, rk, top)
-                        out[k] = l.weight == 0 ? levels[l.k].bilinear(fu, fv)
-                            : lerpPixel(levels[l.k].bilinear(fu, fv), levels[l.k + 1].bilinear(fu, fv), l.weight)
-                    }
-                }
-            }
-            s += n; hs = he; u = u1; v = v1; lam = lam1
-        }
+        var m = inverse.kernelMatrix
+        rk_sample_projective_row(out, x, count, cy, &m, levels, top, filter.kernelCode)
     }
 
     /// Samples `n` pixels into `out`, stepping the positions by `steps` and λ by `lambda`; the
@@ -298,38 +226,38 @@ struct TextureSink: CoverageSink {
         }
     }
 
-    /// log2 from the exponent and a linear mantissa (error < 0.09): plenty to pick mip levels,
-    /// and no libm call per pixel. NaN and non-positive inputs give −∞ (level 0).
-    @inline(__always)
-    static func approximateLog2(_ v: Double) -> Double {
-        guard v > 0 else { return -.infinity }
-        guard v.isFinite else { return .infinity }
-        let bits = v.bitPattern
-        let exponent = Int((bits >> 52) & 0x7FF) - 1023
-        let mantissa = Double(bits & 0x000F_FFFF_FFFF_FFFF) * (1.0 / 4503599627370496.0)
-        return Double(exponent) + mantissa
-    }
-
-    /// λ, log2 of the longer screen axis's footprint in texels, from the Jacobian of (X/W, Y/W)
-    /// at a pixel: ∂u/∂x = (m11·W − X·m13)/W², and so on. −∞ for a zero footprint.
-    @inline(__always)
+    /// λ, log2 of the longer screen axis's footprint in texels, at a pixel whose texture
+    /// position is (hx, hy, hw) through the inverse `m`, with r = 1/hw (rk_lambda). −∞ for a
+    /// zero footprint.
     static func lambda(_ m: ProjectiveTransform, _ hx: Double, _ hy: Double, _ hw: Double, _ r: Double) -> Double {
-        let r2 = r * r
-        let dudx = (m.m11 * hw - hx * m.m13) * r2, dvdx = (m.m12 * hw - hy * m.m13) * r2
-        let dudy = (m.m21 * hw - hx * m.m23) * r2, dvdy = (m.m22 * hw - hy * m.m23) * r2
-        let rho2 = max(dudx * dudx + dvdx * dvdx, dudy * dudy + dvdy * dvdy)
-        return 0.5 * TextureSink.approximateLog2(rho2)
+        var k = m.kernelMatrix
+        return rk_lambda(&k, hx, hy, hw, r)
     }
 
-    /// The mip level and blend weight for λ at a pixel.
-    @inline(__always)
+    /// The mip level and blend weight for λ at a pixel (rk_pixel_level).
     static func level(_ m: ProjectiveTransform, _ hx: Double, _ hy: Double, _ hw: Double, _ r: Double, _ top: Int)
         -> (k: Int, weight: UInt32) {
-        let lambda = TextureSink.lambda(m, hx, hy, hw, r)
-        if !(lambda > 0) { return (0, 0) }
-        if lambda >= Double(top) { return (top, 0) }
-        let k = Int(lambda)
-        return (k, UInt32((lambda - Double(k)) * 256))
+        var k = m.kernelMatrix, weight: UInt32 = 0
+        let level = rk_pixel_level(&k, hx, hy, hw, r, top, &weight)
+        return (level, weight)
+    }
+}
+
+extension ProjectiveTransform {
+    /// The transform as the C kernels take it.
+    var kernelMatrix: rk_projective {
+        rk_projective(m11: m11, m12: m12, m13: m13, m21: m21, m22: m22, m23: m23, m31: m31, m32: m32, m33: m33)
+    }
+}
+
+extension SamplingFilter {
+    /// The filter as the C kernels name it.
+    var kernelCode: Int32 {
+        switch self {
+        case .nearest: Int32(RK_NEAREST)
+        case .linear: Int32(RK_LINEAR)
+        case .trilinear: Int32(RK_TRILINEAR)
+        }
     }
 }
 

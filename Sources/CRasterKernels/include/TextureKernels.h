@@ -34,4 +34,28 @@ void rk_bilinear_run(uint32_t *out, long count, const rk_sample_level *level, rk
 void rk_trilinear_run(uint32_t *out, long count, const rk_sample_level *levels, long top,
                       rk_quadratic_steps steps, int64_t lambda, int64_t lambda_step);
 
+// A projective transform in the row-vector convention, [x y 1]·M (Raster's ProjectiveTransform).
+typedef struct rk_projective {
+    double m11, m12, m13;
+    double m21, m22, m23;
+    double m31, m32, m33;
+} rk_projective;
+
+// The filters (Raster's SamplingFilter).
+enum { RK_NEAREST = 0, RK_LINEAR = 1, RK_TRILINEAR = 2 };
+
+// λ, log2 of the longer screen axis's footprint in texels, from the Jacobian of (X/W, Y/W) at
+// a pixel whose texture position is (hx, hy, hw) through the inverse m, with r = 1/hw: ∂u/∂x =
+// (m11·W − X·m13)/W², and so on. −∞ for a zero footprint.
+double rk_lambda(const rk_projective *m, double hx, double hy, double hw, double r);
+
+// The mip level of λ there, and in *weight the blend weight (0…255) towards the next one.
+long rk_pixel_level(const rk_projective *m, double hx, double hy, double hw, double r, long top, uint32_t *weight);
+
+// Samples `count` pixel centres of the device row whose centre is at y = cy, from column x
+// on, through the perspective inverse m with `filter`: by runs of up to 16 pixels stepped
+// along quadratics (see TextureKernels.c), and a division per pixel where a run is too curved.
+void rk_sample_projective_row(uint32_t *out, long x, long count, double cy, const rk_projective *m,
+                              const rk_sample_level *levels, long top, int filter);
+
 #endif
