@@ -378,6 +378,12 @@ int rk_detected_level(void) {
 int rk_detected_level(void) { return 0; }
 #endif
 
+void rk_prefetch_row(const uint32_t *row, long count) {
+    const char *p = (const char *)row, *end = (const char *)(row + count);
+    // Every line the row touches: from the start's line to the last pixel's.
+    for (p -= (uintptr_t)p & 63; p < end; p += 64) __builtin_prefetch(p, 1, 3);
+}
+
 // ---------------------------------------------------------------------------------------
 // Dispatch (VectorLevel.h).
 

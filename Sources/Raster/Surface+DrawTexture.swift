@@ -59,6 +59,8 @@ struct TextureSink: CoverageSink {
     mutating func span(y: Int, x: Int, count: Int, coverage: UInt8) {
         let c = mul255(UInt32(coverage), opacity)
         if c == 0 { return }
+        // The destination row's lines come in while the samples are computed.
+        rk_prefetch_row(destination(y: y, x: x), count)
         if mode == .sourceOver {
             if let clip = clipRows {
                 if c == 255 {
@@ -78,6 +80,7 @@ struct TextureSink: CoverageSink {
     }
 
     mutating func cells(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
+        rk_prefetch_row(destination(y: y, x: x), count)
         var cov = coverage
         if opacity != 255 || clipRows != nil {
             let clipRow: UnsafeMutablePointer<UInt8>? = clipRows.map { $0.coverage + (y - $0.originY) * $0.width + (x - $0.originX) }
