@@ -45,23 +45,36 @@ static inline steps_t grid_steps(steps_t q, long s) {
 // A grid position of one level on the next coarser level's grid.
 static inline int64_t coarser(int64_t g) { return wsub(g, (int64_t)1 << 31) >> 1; }
 
-// Whether every grid position between the two (up to 1/128 texel beyond them) has its whole
-// bilinear footprint inside the level's range (SampleLevel.holds).
-static inline int holds(const level_t *l, int64_t gu0, int64_t gv0, int64_t gu1, int64_t gv1) {
+// The extent of a run's grid positions: the least and the greatest u and v of its ends.
+typedef struct { int64_t u0, v0, u1, v1; } extent;
+
+static inline extent run_extent(steps_t q, long n) {
+    steps_t e = advanced(q, n - 1);
+    extent x = { q.fu < e.fu ? q.fu : e.fu, q.fv < e.fv ? q.fv : e.fv, q.fu > e.fu ? q.fu : e.fu, q.fv > e.fv ? q.fv : e.fv };
+    return x;
+}
+
+// The same on the next coarser grid (coarser is monotone, so the extent's ends stay its ends).
+static inline extent coarser_extent(extent x) {
+    extent c = { coarser(x.u0), coarser(x.v0), coarser(x.u1), coarser(x.v1) };
+    return c;
+}
+
+// Whether every grid position of a run has its whole bilinear footprint inside the level's
+// range: those between its ends, up to 1/128 texel beyond them (where the run's quadratic
+// may bend past them: at most 1/256 texel by the runs' construction) (SampleLevel.holds).
+static inline int holds(const level_t *l, extent x) {
     const int64_t margin = (int64_t)1 << 25;
-    int64_t xl = wsub(gu0 < gu1 ? gu0 : gu1, margin) >> 32, xr = wadd(gu0 > gu1 ? gu0 : gu1, margin) >> 32;
-    int64_t yt = wsub(gv0 < gv1 ? gv0 : gv1, margin) >> 32, yb = wadd(gv0 > gv1 ? gv0 : gv1, margin) >> 32;
-    return xl >= l->x0 && yt >= l->y0 && xr < l->x1 && yb < l->y1;
+    return (wsub(x.u0, margin) >> 32) >= l->x0 && (wsub(x.v0, margin) >> 32) >= l->y0
+        && (wadd(x.u1, margin) >> 32) < l->x1 && (wadd(x.v1, margin) >> 32) < l->y1;
 }
 
-static inline int run_holds(const level_t *l, steps_t q, long n) {
-    steps_t e = advanced(q, n - 1);
-    return holds(l, q.fu, q.fv, e.fu, e.fv);
-}
+static inline int run_holds(const level_t *l, steps_t q, long n) { return holds(l, run_extent(q, n)); }
 
-static inline int run_holds_coarser(const level_t *l, steps_t q, long n) {
-    steps_t e = advanced(q, n - 1);
-    return holds(l, coarser(q.fu), coarser(q.fv), coarser(e.fu), coarser(e.fv));
+// Both levels of a trilinear run: `lo` at its grid positions, `hi` on the next coarser grid.
+static inline int run_holds_both(const level_t *lo, const level_t *hi, steps_t q, long n) {
+    extent x = run_extent(q, n);
+    return holds(lo, x) && holds(hi, coarser_extent(x));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -212,7 +225,7 @@ static inline __attribute__((always_inline)) void sse2_trilinear_loop(uint32_t *
 }
 
 static void sse2_trilinear(uint32_t *out, long n, const level_t *lo, const level_t *hi, steps_t q, int64_t lf, int64_t dl) {
-    if (run_holds(lo, q, n) && run_holds_coarser(hi, q, n)) sse2_trilinear_loop(out, n, lo, hi, q, lf, dl, 1);
+    if (run_holds_both(lo, hi, q, n)) sse2_trilinear_loop(out, n, lo, hi, q, lf, dl, 1);
     else sse2_trilinear_loop(out, n, lo, hi, q, lf, dl, 0);
 }
 
@@ -361,15 +374,18 @@ AVX2 static inline void store_first(uint32_t *out, long n, __m256i v) {
     }
 }
 
-// Whether texel indices of the level fit the gathers' 32-bit lanes (without a division: this
-// runs for every run).
-static inline int indexable(const level_t *l) {
-    return l->stride > 0 && l->stride < 0x40000000L && l->y1 >= 0 && l->y1 < 0x40000000L
-        && (l->y1 + 2) * l->stride < 0x7FFFFFFFL && l->x1 < l->stride;
+// Whether texel indices of every level fit the gathers' 32-bit lanes (the AVX2 path's
+// condition; levels that do not fit take the SSE2 path).
+static inline int indexable(const level_t *levels, long count) {
+    for (long k = 0; k < count; k++) {
+        const level_t *l = &levels[k];
+        if (!(l->stride > 0 && l->stride < 0x40000000L && l->y1 >= 0 && l->y1 < 0x40000000L
+              && (l->y1 + 2) * l->stride < 0x7FFFFFFFL && l->x1 < l->stride)) return 0;
+    }
+    return 1;
 }
 
 AVX2 static void avx2_bilinear(uint32_t *out, long n, const level_t *level, steps_t q) {
-    if (!indexable(level)) { scalar_bilinear(out, n, level, q); return; }
     texels8 l = texels8_of(level);
     walk8 w = walk8_start(q);
     long k = 0;
@@ -398,7 +414,6 @@ AVX2 static inline __attribute__((always_inline)) __m256i trilinear8(texels8 lo,
 }
 
 AVX2 static void avx2_trilinear(uint32_t *out, long n, const level_t *lo, const level_t *hi, steps_t q, int64_t lf, int64_t dl) {
-    if (!indexable(lo) || !indexable(hi)) { scalar_trilinear(out, n, lo, hi, q, lf, dl); return; }
     texels8 l0 = texels8_of(lo), l1 = texels8_of(hi);
     walk8 w = walk8_start(q);
     // λ needs only its low 32 bits (the weight is bits 16–23), which wrapping 32-bit steps keep.
@@ -406,7 +421,7 @@ AVX2 static void avx2_trilinear(uint32_t *out, long n, const level_t *lo, const 
                                       _mm256_mullo_epi32(_mm256_set1_epi32((int)dl), _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7)));
     __m256i lambda8 = _mm256_set1_epi32((int)(uint32_t)((uint64_t)dl * 8));
     long k = 0;
-    if (run_holds(lo, q, n) && run_holds_coarser(hi, q, n)) {
+    if (run_holds_both(lo, hi, q, n)) {
         for (; k + 8 <= n; k += 8) {
             _mm256_storeu_si256((__m256i *)(out + k), trilinear8(l0, l1, &w, lambda, 1));
             walk8_step(&w);
@@ -490,12 +505,27 @@ static inline __attribute__((always_inline)) void trilinear_pieces(int path, uin
     }
 }
 
+#if defined(__x86_64__)
+// The AVX2 entries, flattened: the taps inline into them (they cannot inline into the
+// untargeted helpers above, which are inlined here first).
+AVX2 __attribute__((flatten)) static void avx2_bilinear_run(uint32_t *out, long n, const level_t *l, steps_t q) {
+    bilinear_on(2, out, n, l, q);
+}
+
+AVX2 __attribute__((flatten)) static void avx2_trilinear_run(uint32_t *out, long n, const level_t *levels, long top, steps_t q,
+                                                             int64_t lf, int64_t dl) {
+    trilinear_pieces(2, out, n, levels, top, q, lf, dl);
+}
+#endif
+
 void rk_bilinear_run(uint32_t *out, long count, const rk_sample_level *level, rk_quadratic_steps steps) {
     if (count <= 0) return;
     steps_t q = grid_steps(steps, level->shift);
     switch (vector_level()) {
-    case 2: bilinear_on(2, out, count, level, q); return;
+#if defined(__x86_64__)
+    case 2: if (indexable(level, 1)) { avx2_bilinear_run(out, count, level, q); return; } /* fall through */
     case 1: bilinear_on(1, out, count, level, q); return;
+#endif
     default: bilinear_on(0, out, count, level, q); return;
     }
 }
@@ -503,8 +533,10 @@ void rk_bilinear_run(uint32_t *out, long count, const rk_sample_level *level, rk
 void rk_trilinear_run(uint32_t *out, long count, const rk_sample_level *levels, long top,
                       rk_quadratic_steps steps, int64_t lambda, int64_t lambda_step) {
     switch (vector_level()) {
-    case 2: trilinear_pieces(2, out, count, levels, top, steps, lambda, lambda_step); return;
+#if defined(__x86_64__)
+    case 2: if (indexable(levels, top + 1)) { avx2_trilinear_run(out, count, levels, top, steps, lambda, lambda_step); return; } /* fall through */
     case 1: trilinear_pieces(1, out, count, levels, top, steps, lambda, lambda_step); return;
+#endif
     default: trilinear_pieces(0, out, count, levels, top, steps, lambda, lambda_step); return;
     }
 }
@@ -532,7 +564,9 @@ static inline double approximate_log2(double v) {
     uint64_t bits;
     __builtin_memcpy(&bits, &v, 8);
     long exponent = (long)((bits >> 52) & 0x7FF) - 1023;
-    double mantissa = (double)(bits & 0x000FFFFFFFFFFFFFull) * (1.0 / 4503599627370496.0);
+    // (Converted as a signed integer, which it fits: the same value, without the unsigned
+    // conversion's longer sequence.)
+    double mantissa = (double)(int64_t)(bits & 0x000FFFFFFFFFFFFFull) * (1.0 / 4503599627370496.0);
     return (double)exponent + mantissa;
 }
 
@@ -575,6 +609,190 @@ static inline homogeneous at(const rk_projective *m, long col, double cy) {
 // A bilinear sample at a level-0 position.
 static inline uint32_t sample_at(const level_t *l, int64_t fu, int64_t fv) { return sample(l, grid(fu, l->shift), grid(fv, l->shift)); }
 
+// A run's setup: where it ends (the next run starts there), whether it is interpolated (else
+// divided per pixel), and if so its steps and λ from its first column.
+typedef struct {
+    homogeneous he;
+    double u1, v1, lam1;
+    int interpolated;
+    steps_t q;
+    int64_t l0, dl;
+} run_setup;
+
+// The run of n pixels from column s, ending at he, whose start the previous run ended at
+// (u, v) with λ lam.
+static inline __attribute__((always_inline)) run_setup setup_run(const rk_projective *m, double cy, long s, long n, homogeneous he,
+                                                                 double u, double v, double lam, long top, int trilinear) {
+    run_setup r = { he, 0, 0, 0, 0, { 0, 0, 0, 0, 0, 0 }, 0, 0 };
+    // The end's and the middle's reciprocals in one division (the middle's is used by runs
+    // that are interpolated).
+    homogeneous hm = at(m, s + n / 2, cy);
+    v2d reciprocals = (v2d){ 1, 1 } / (v2d){ he.w, hm.w };
+    double r1 = reciprocals[0];
+    double u1 = he.x * r1, v1 = he.y * r1;
+    r.u1 = u1; r.v1 = v1;
+    r.lam1 = trilinear ? rk_lambda(m, he.x, he.y, he.w, r1) : 0;
+    double far = swift_max(swift_max(swift_max(fabs_(u), fabs_(v)), fabs_(u1)), fabs_(v1));
+    r.interpolated = n > 2 && far < 1e6;
+    if (!r.interpolated) return r;
+    // n is a power of two, so dividing by it is multiplying by its exact reciprocal: the same
+    // correctly rounded value.
+    double dn = (double)n, per = power_of_two_reciprocal(n);
+    double rm = reciprocals[1];
+    double um = hm.x * rm, vm = hm.y * rm;
+    // f(t) = f(0) + b·t + q·t²; first difference b + q, second 2q.
+    double sq = 2 * per * per;
+    double qu = (u1 - 2 * um + u) * sq, qv = (v1 - 2 * vm + v) * sq;
+    double bu = (u1 - u) * per - qu * dn, bv = (v1 - v) * per - qv * dn;
+    steps_t q = { fixed_point(u), fixed_point(v), (int64_t)((bu + qu) * 4294967296.0), (int64_t)((bv + qv) * 4294967296.0),
+                  (int64_t)(2 * qu * 4294967296.0), (int64_t)(2 * qv * 4294967296.0) };
+    r.q = q;
+    // λ from the run's start to its end, clamped just outside the level range (NaN to −1),
+    // where the level choice no longer changes.
+    double t = (double)top;
+    double a = lam > -1 ? swift_min(lam, t + 1) : -1, b = r.lam1 > -1 ? swift_min(r.lam1, t + 1) : -1;
+    r.l0 = (int64_t)(a * 16777216);
+    r.dl = (int64_t)((b - a) * 16777216 * per);
+    return r;
+}
+
+#if defined(__x86_64__)
+// ---------------------------------------------------------------------------------------
+// Four runs of 16 at once (AVX2, one run per 64-bit lane): the setup below, operation for
+// operation in the same order, with the scalar semantics kept where the vector instructions
+// differ: Swift's min(x, y) = y < x ? y : x is minpd(y, x); its max(x, y) = y ≥ x ? y : x
+// is a compare and a blend (maxpd would return the other operand on NaN); integers convert
+// exactly through the 2⁵² magic number. A run that the scalar code would halve, or whose
+// values leave the fast conversions' range, ends the block: the scalar loop takes it.
+
+typedef struct {
+    steps_t q[4];
+    int64_t l0[4], dl[4];
+    double ex[4], ey[4], ew[4], u1[4], v1[4], lam1[4];
+} run_block;
+
+AVX2 static inline __m256d swift_min4(__m256d x, __m256d y) { return _mm256_min_pd(y, x); }
+
+AVX2 static inline __m256d swift_max4(__m256d x, __m256d y) { return _mm256_blendv_pd(x, y, _mm256_cmp_pd(y, x, _CMP_GE_OQ)); }
+
+AVX2 static inline __m256d abs4(__m256d x) { return _mm256_andnot_pd(_mm256_set1_pd(-0.0), x); }
+
+// The lanes moved up by one, `first` in lane 0: each run's start is the previous run's end.
+AVX2 static inline __m256d previous4(__m256d v, double first) {
+    return _mm256_blend_pd(_mm256_permute4x64_pd(v, 0x90), _mm256_set1_pd(first), 0x1);
+}
+
+// A non-negative integer below 2⁵² (as int64 lanes) as a double, exactly.
+AVX2 static inline __m256d exact_double4(__m256i i) {
+    const __m256d magic = _mm256_set1_pd(4503599627370496.0);
+    return _mm256_sub_pd(_mm256_castsi256_pd(_mm256_or_si256(i, _mm256_castpd_si256(magic))), magic);
+}
+
+// Truncated towards zero, as int64 lanes, exactly for |x| < 2⁵¹ (checked by `in_range4`).
+AVX2 static inline __m256i truncate4(__m256d x) {
+    const __m256d magic = _mm256_set1_pd(6755399441055744.0);
+    __m256d t = _mm256_round_pd(x, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+    return _mm256_sub_epi64(_mm256_castpd_si256(_mm256_add_pd(t, magic)), _mm256_castpd_si256(magic));
+}
+
+// Lanes where |x| < 2⁵¹ (false for NaN).
+AVX2 static inline __m256d in_range4(__m256d x) { return _mm256_cmp_pd(abs4(x), _mm256_set1_pd(2251799813685248.0), _CMP_LT_OQ); }
+
+AVX2 static inline __m256d lambda4(const rk_projective *m, __m256d hx, __m256d hy, __m256d hw, __m256d r) {
+    __m256d r2 = _mm256_mul_pd(r, r);
+    #define JACOBIAN(a, h, b) _mm256_mul_pd(_mm256_sub_pd(_mm256_mul_pd(_mm256_set1_pd(m->a), hw), _mm256_mul_pd(h, _mm256_set1_pd(m->b))), r2)
+    __m256d dudx = JACOBIAN(m11, hx, m13), dvdx = JACOBIAN(m12, hy, m13), dudy = JACOBIAN(m21, hx, m23), dvdy = JACOBIAN(m22, hy, m23);
+    #undef JACOBIAN
+    __m256d rho2 = swift_max4(_mm256_add_pd(_mm256_mul_pd(dudx, dudx), _mm256_mul_pd(dvdx, dvdx)),
+                              _mm256_add_pd(_mm256_mul_pd(dudy, dudy), _mm256_mul_pd(dvdy, dvdy)));
+    // approximate_log2: the exponent and the mantissa's bits, each converted exactly.
+    __m256i bits = _mm256_castpd_si256(rho2);
+    __m256d exponent = _mm256_sub_pd(exact_double4(_mm256_and_si256(_mm256_srli_epi64(bits, 52), _mm256_set1_epi64x(0x7FF))),
+                                     _mm256_set1_pd(1023));
+    __m256d mantissa = _mm256_mul_pd(exact_double4(_mm256_and_si256(bits, _mm256_set1_epi64x(0x000FFFFFFFFFFFFFLL))),
+                                     _mm256_set1_pd(1.0 / 4503599627370496.0));
+    __m256d log2 = _mm256_add_pd(exponent, mantissa);
+    log2 = _mm256_blendv_pd(_mm256_set1_pd(__builtin_inf()), log2, _mm256_cmp_pd(rho2, _mm256_set1_pd(__builtin_inf()), _CMP_LT_OQ));
+    log2 = _mm256_blendv_pd(_mm256_set1_pd(-__builtin_inf()), log2, _mm256_cmp_pd(rho2, _mm256_setzero_pd(), _CMP_GT_OQ));
+    return _mm256_mul_pd(_mm256_set1_pd(0.5), log2);
+}
+
+// Sets up the runs of 16 from column s (a multiple of 16) on, `lanes` of them (1…4), the first
+// starting where (hs, u, v, lam) ended the one before. Returns how many leading runs were set
+// up as the scalar loop would (16 pixels, interpolated): 0 when the first is not.
+AVX2 static inline long setup_runs4(const rk_projective *m, double cy, long s, long lanes, homogeneous hs, double u, double v,
+                                    double lam, double k3, long top, int trilinear, run_block *b) {
+    __m256d half = _mm256_set1_pd(0.5);
+    __m128i offsets = _mm_setr_epi32(16, 32, 48, 64);
+    __m256d ce = _mm256_add_pd(_mm256_cvtepi32_pd(_mm_add_epi32(_mm_set1_epi32((int)s), offsets)), half);
+    __m256d cm = _mm256_add_pd(_mm256_cvtepi32_pd(_mm_add_epi32(_mm_set1_epi32((int)s - 8), offsets)), half);
+    #define AT(c, a, b, k) _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(c, _mm256_set1_pd(m->a)), _mm256_set1_pd(cy * m->b)), _mm256_set1_pd(m->k))
+    __m256d ex = AT(ce, m11, m21, m31), ey = AT(ce, m12, m22, m32), ew = AT(ce, m13, m23, m33);
+    __m256d mx = AT(cm, m11, m21, m31), my = AT(cm, m12, m22, m32), mw = AT(cm, m13, m23, m33);
+    #undef AT
+    __m256d sw = previous4(ew, hs.w);
+    // The scalar loop keeps n = 16 where both ends' w have one sign and the curvature is small.
+    __m256d wmin = swift_min4(abs4(sw), abs4(ew)), w2 = _mm256_mul_pd(wmin, wmin);
+    __m256d ok = _mm256_cmp_pd(_mm256_set1_pd((double)(16 * 16 * 16) * k3), _mm256_mul_pd(w2, w2), _CMP_LT_OQ);
+    __m256d zero = _mm256_setzero_pd();
+    ok = _mm256_andnot_pd(_mm256_xor_pd(_mm256_cmp_pd(sw, zero, _CMP_GT_OQ), _mm256_cmp_pd(ew, zero, _CMP_GT_OQ)), ok);
+    __m256d one = _mm256_set1_pd(1);
+    __m256d r1 = _mm256_div_pd(one, ew), rm = _mm256_div_pd(one, mw);
+    __m256d u1 = _mm256_mul_pd(ex, r1), v1 = _mm256_mul_pd(ey, r1), um = _mm256_mul_pd(mx, rm), vm = _mm256_mul_pd(my, rm);
+    __m256d lam1 = trilinear ? lambda4(m, ex, ey, ew, r1) : zero;
+    __m256d u0 = previous4(u1, u), v0 = previous4(v1, v), lam0 = previous4(lam1, lam);
+    __m256d far = swift_max4(swift_max4(swift_max4(abs4(u0), abs4(v0)), abs4(u1)), abs4(v1));
+    ok = _mm256_and_pd(ok, _mm256_cmp_pd(far, _mm256_set1_pd(1e6), _CMP_LT_OQ));
+    // The quadratic through the ends and the middle (dn = 16, per = 1/16, sq = 2/256).
+    __m256d per = _mm256_set1_pd(1.0 / 16), dn = _mm256_set1_pd(16), sq = _mm256_set1_pd(2.0 / 256), two = _mm256_set1_pd(2);
+    __m256d qu = _mm256_mul_pd(_mm256_add_pd(_mm256_sub_pd(u1, _mm256_mul_pd(two, um)), u0), sq);
+    __m256d qv = _mm256_mul_pd(_mm256_add_pd(_mm256_sub_pd(v1, _mm256_mul_pd(two, vm)), v0), sq);
+    __m256d bu = _mm256_sub_pd(_mm256_mul_pd(_mm256_sub_pd(u1, u0), per), _mm256_mul_pd(qu, dn));
+    __m256d bv = _mm256_sub_pd(_mm256_mul_pd(_mm256_sub_pd(v1, v0), per), _mm256_mul_pd(qv, dn));
+    __m256d scale = _mm256_set1_pd(4294967296.0);
+    // fixed_point: clamped far outside any texture, NaN to the low end.
+    __m256d low = _mm256_set1_pd(-1e6), high = _mm256_set1_pd(1e6);
+    __m256d fu = _mm256_mul_pd(_mm256_blendv_pd(low, swift_min4(u0, high), _mm256_cmp_pd(u0, low, _CMP_GT_OQ)), scale);
+    __m256d fv = _mm256_mul_pd(_mm256_blendv_pd(low, swift_min4(v0, high), _mm256_cmp_pd(v0, low, _CMP_GT_OQ)), scale);
+    __m256d du = _mm256_mul_pd(_mm256_add_pd(bu, qu), scale), dv = _mm256_mul_pd(_mm256_add_pd(bv, qv), scale);
+    __m256d ddu = _mm256_mul_pd(_mm256_mul_pd(two, qu), scale), ddv = _mm256_mul_pd(_mm256_mul_pd(two, qv), scale);
+    // λ from the run's start to its end, clamped just outside the level range (NaN to −1).
+    __m256d minus = _mm256_set1_pd(-1), t1 = _mm256_set1_pd((double)top + 1), lscale = _mm256_set1_pd(16777216);
+    __m256d a = _mm256_blendv_pd(minus, swift_min4(lam0, t1), _mm256_cmp_pd(lam0, minus, _CMP_GT_OQ));
+    __m256d bl = _mm256_blendv_pd(minus, swift_min4(lam1, t1), _mm256_cmp_pd(lam1, minus, _CMP_GT_OQ));
+    __m256d l0 = _mm256_mul_pd(a, lscale), dl = _mm256_mul_pd(_mm256_mul_pd(_mm256_sub_pd(bl, a), lscale), per);
+    __m256d fits = _mm256_and_pd(_mm256_and_pd(_mm256_and_pd(in_range4(fu), in_range4(fv)), _mm256_and_pd(in_range4(du), in_range4(dv))),
+                                 _mm256_and_pd(_mm256_and_pd(in_range4(ddu), in_range4(ddv)), _mm256_and_pd(in_range4(l0), in_range4(dl))));
+    ok = _mm256_and_pd(ok, fits);
+    long good = __builtin_ctz(~(unsigned)_mm256_movemask_pd(ok) | 0x10u);
+    if (good > lanes) good = lanes;
+    if (good == 0) return 0;
+    _mm256_storeu_si256((__m256i *)b->l0, truncate4(l0));
+    _mm256_storeu_si256((__m256i *)b->dl, truncate4(dl));
+    int64_t q[6][4];
+    _mm256_storeu_si256((__m256i *)q[0], truncate4(fu)); _mm256_storeu_si256((__m256i *)q[1], truncate4(fv));
+    _mm256_storeu_si256((__m256i *)q[2], truncate4(du)); _mm256_storeu_si256((__m256i *)q[3], truncate4(dv));
+    _mm256_storeu_si256((__m256i *)q[4], truncate4(ddu)); _mm256_storeu_si256((__m256i *)q[5], truncate4(ddv));
+    for (int i = 0; i < 4; i++) {
+        steps_t r = { q[0][i], q[1][i], q[2][i], q[3][i], q[4][i], q[5][i] };
+        b->q[i] = r;
+    }
+    _mm256_storeu_pd(b->ex, ex); _mm256_storeu_pd(b->ey, ey); _mm256_storeu_pd(b->ew, ew);
+    _mm256_storeu_pd(b->u1, u1); _mm256_storeu_pd(b->v1, v1); _mm256_storeu_pd(b->lam1, lam1);
+    return good;
+}
+#endif
+
+// The samples of a run's pixels, from its steps and λ at the first of them.
+static inline __attribute__((always_inline)) void sample_run(int path, uint32_t *o, long k, const level_t *levels, long top, int filter,
+                                                             steps_t from, int64_t l0, int64_t dl) {
+    switch (filter) {
+    case RK_NEAREST: nearest_run(o, k, &levels[0], from); break;
+    case RK_LINEAR: bilinear_on(path, o, k, &levels[0], grid_steps(from, levels[0].shift)); break;
+    default: trilinear_pieces(path, o, k, levels, top, from, l0, dl); break;
+    }
+}
+
 // Perspective sampling with two divisions per run of up to 16 pixels. Along a row
 // u(t) = (P + a·t)/(W + c·t) (a = m11, c = m13; v likewise with m12), so
 // |u‴| = 6c²·|a·W − P·c| / |W + c·t|⁴, and a·W − P·c is the same all along the row. The
@@ -603,6 +821,35 @@ static inline __attribute__((always_inline)) void projective_row(int path, uint3
     double u = hs.x * r0, v = hs.y * r0;
     double lam = trilinear ? rk_lambda(m, hs.x, hs.y, hs.w, r0) : 0;
     while (s < end) {
+#if defined(__x86_64__)
+        if (path == 2 && longest == 16 && (s & 15) == 0 && s >= x && s > -0x40000000L && end < 0x40000000L) {
+            run_block b;
+            long runs = setup_runs4(m, cy, s, lmin(4, (end - s + 15) >> 4), hs, u, v, lam, k3, top, trilinear, &b);
+#if DEBUG
+            // Debug builds check every run of the block against the scalar setup, bit for bit.
+            for (long i = 0; i < runs; i++) {
+                homogeneous he = at(m, s + 16 * i + 16, cy);
+                double wmin = swift_min(fabs_(hs.w), fabs_(he.w));
+                run_setup r = setup_run(m, cy, s + 16 * i, 16, he, u, v, lam, top, trilinear);
+                homogeneous h = { b.ex[i], b.ey[i], b.ew[i] };
+                if (!((hs.w > 0) == (he.w > 0) && (double)(16 * 16 * 16) * k3 < (wmin * wmin) * (wmin * wmin)) || !r.interpolated
+                    || __builtin_memcmp(&r.q, &b.q[i], sizeof r.q) || r.l0 != b.l0[i] || r.dl != b.dl[i]
+                    || __builtin_memcmp(&r.he, &h, sizeof h) || __builtin_memcmp(&r.u1, &b.u1[i], 8)
+                    || __builtin_memcmp(&r.v1, &b.v1[i], 8) || __builtin_memcmp(&r.lam1, &b.lam1[i], 8)) __builtin_trap();
+                hs = he; u = r.u1; v = r.v1; lam = r.lam1;
+            }
+#endif
+            if (runs) {
+                for (long i = 0; i < runs; i++) {
+                    long first = s + 16 * i;
+                    sample_run(path, out + (first - x), lmin(first + 16, end) - first, levels, top, filter, b.q[i], b.l0[i], b.dl[i]);
+                }
+                homogeneous h = { b.ex[runs - 1], b.ey[runs - 1], b.ew[runs - 1] };
+                s += 16 * runs; hs = h; u = b.u1[runs - 1]; v = b.v1[runs - 1]; lam = b.lam1[runs - 1];
+                continue;
+            }
+        }
+#endif
         long n = longest;
         while (s & (n - 1)) n >>= 1;
         homogeneous he = at(m, s + n, cy);
@@ -612,41 +859,12 @@ static inline __attribute__((always_inline)) void projective_row(int path, uint3
             n >>= 1;
             he = at(m, s + n, cy);
         }
-        // The end's and the middle's reciprocals in one division (the middle's is used by
-        // runs that are interpolated).
-        homogeneous hm = at(m, s + n / 2, cy);
-        v2d reciprocals = (v2d){ 1, 1 } / (v2d){ he.w, hm.w };
-        double r1 = reciprocals[0];
-        double u1 = he.x * r1, v1 = he.y * r1;
-        double lam1 = trilinear ? rk_lambda(m, he.x, he.y, he.w, r1) : 0;
+        run_setup r = setup_run(m, cy, s, n, he, u, v, lam, top, trilinear);
         // The part of this run inside the span (none for a short run before it).
         long first = lmax(s, x), last = lmin(s + n, end);
-        double far = swift_max(swift_max(swift_max(fabs_(u), fabs_(v)), fabs_(u1)), fabs_(v1));
-        if (last > first && n > 2 && far < 1e6) {
-            // n is a power of two, so dividing by it is multiplying by its exact reciprocal:
-            // the same correctly rounded value.
-            double dn = (double)n, per = power_of_two_reciprocal(n);
-            double rm = reciprocals[1];
-            double um = hm.x * rm, vm = hm.y * rm;
-            // f(t) = f(0) + b·t + q·t²; first difference b + q, second 2q.
-            double sq = 2 * per * per;
-            double qu = (u1 - 2 * um + u) * sq, qv = (v1 - 2 * vm + v) * sq;
-            double bu = (u1 - u) * per - qu * dn, bv = (v1 - v) * per - qv * dn;
-            steps_t q = { fixed_point(u), fixed_point(v), (int64_t)((bu + qu) * 4294967296.0), (int64_t)((bv + qv) * 4294967296.0),
-                          (int64_t)(2 * qu * 4294967296.0), (int64_t)(2 * qv * 4294967296.0) };
-            // λ from the run's start to its end, clamped just outside the level range (NaN to
-            // −1), where the level choice no longer changes.
-            double t = (double)top;
-            double a = lam > -1 ? swift_min(lam, t + 1) : -1, b = lam1 > -1 ? swift_min(lam1, t + 1) : -1;
-            int64_t l0 = (int64_t)(a * 16777216), dl = (int64_t)((b - a) * 16777216 * per);
-            long skip = first - s, k = last - first;
-            steps_t from = advanced(q, skip);
-            uint32_t *o = out + (first - x);
-            switch (filter) {
-            case RK_NEAREST: nearest_run(o, k, &levels[0], from); break;
-            case RK_LINEAR: bilinear_on(path, o, k, &levels[0], grid_steps(from, levels[0].shift)); break;
-            default: trilinear_pieces(path, o, k, levels, top, from, wadd(l0, wmul(dl, skip)), dl); break;
-            }
+        if (last > first && r.interpolated) {
+            long skip = first - s;
+            sample_run(path, out + (first - x), last - first, levels, top, filter, advanced(r.q, skip), wadd(r.l0, wmul(r.dl, skip)), r.dl);
         } else {
             // Too curved to interpolate (or too far out): divide at every pixel.
             for (long col = first; col < last; col++) {
@@ -667,13 +885,13 @@ static inline __attribute__((always_inline)) void projective_row(int path, uint3
                 }
             }
         }
-        s += n; hs = he; u = u1; v = v1; lam = lam1;
+        s += n; hs = he; u = r.u1; v = r.v1; lam = r.lam1;
     }
 }
 
 #if defined(__x86_64__)
-AVX2 static void avx2_projective_row(uint32_t *out, long x, long count, double cy, const rk_projective *m,
-                                     const level_t *levels, long top, int filter) {
+AVX2 __attribute__((flatten)) static void avx2_projective_row(uint32_t *out, long x, long count, double cy, const rk_projective *m,
+                                                              const level_t *levels, long top, int filter) {
     projective_row(2, out, x, count, cy, m, levels, top, filter);
 }
 
@@ -690,5 +908,12 @@ static void scalar_projective_row(uint32_t *out, long x, long count, double cy, 
 
 void rk_sample_projective_row(uint32_t *out, long x, long count, double cy, const rk_projective *m,
                               const rk_sample_level *levels, long top, int filter) {
-    DISPATCH(projective_row, out, x, count, cy, m, levels, top, filter)
+    switch (vector_level()) {
+#if defined(__x86_64__)
+    case 2: if (indexable(levels, filter == RK_TRILINEAR ? top + 1 : 1)) { avx2_projective_row(out, x, count, cy, m, levels, top, filter); return; }
+        /* fall through */
+    case 1: sse2_projective_row(out, x, count, cy, m, levels, top, filter); return;
+#endif
+    default: scalar_projective_row(out, x, count, cy, m, levels, top, filter); return;
+    }
 }

@@ -177,16 +177,21 @@ import CRasterKernels
 
     @Test func perspectiveRowsAreTheSameOnEveryPath() {
         // Random perspective inverses, mild to w crossing zero inside the row (the per-pixel
-        // divisions), every filter, spans starting and ending anywhere: plain C, SSE2 and
-        // AVX2 rows give the same bytes.
+        // divisions), now and then far off the texture (beyond the AVX2 setup's fast
+        // conversions) or degenerate (w = 0 somewhere), every filter, spans starting and
+        // ending anywhere and up to 600 pixels long: plain C, SSE2 and AVX2 rows give the same
+        // bytes (AVX2 sets up runs four at a time, the others one at a time).
         var r = Random(state: 0x2545_F491_4F6C_DD1D)
         let c = Chain(width: 61, height: 45, rect: (0, 0, 60, 44), &r)
-        for i in 0..<300 {
-            let m = ProjectiveTransform(m11: r.unit(-2, 2), m12: r.unit(-2, 2), m13: r.unit(-0.05, 0.05),
-                                        m21: r.unit(-2, 2), m22: r.unit(-2, 2), m23: r.unit(-0.05, 0.05),
-                                        m31: r.unit(-60, 120), m32: r.unit(-60, 120), m33: i % 5 == 0 ? 0.2 : 1)
+        for i in 0..<600 {
+            let mild = i % 2 == 0, offset = i % 7 == 0 ? 3e6 : (i % 11 == 0 ? 6e5 : 120)
+            let p = mild ? 0.002 : 0.05
+            let m = ProjectiveTransform(m11: r.unit(-2, 2), m12: r.unit(-2, 2), m13: r.unit(-p, p),
+                                        m21: r.unit(-2, 2), m22: r.unit(-2, 2), m23: r.unit(-p, p),
+                                        m31: r.unit(-offset, offset), m32: r.unit(-offset, offset),
+                                        m33: i % 13 == 0 ? 0 : (i % 5 == 0 ? 0.2 : 1))
             var k = m.kernelMatrix
-            let x = r.below(300) - 100, n = 1 + r.below(200), cy = Double(r.below(100)) + 0.5
+            let x = r.below(300) - 100, n = 1 + r.below(600), cy = Double(r.below(100)) + 0.5
             let filter = Int32(i % 3)
             let rows = [Int32(0), 1, 2].map { level in
                 withVectorLevel(level) {
