@@ -314,17 +314,33 @@ static inline texels8 texels8_of(const level_t *l) {
     return t;
 }
 
+// How the texels of eight grid positions are fetched: clamped to the level's range, or, for a
+// run whose footprints are all inside it, as they are (INTERIOR), leaving out the lanes past
+// the run's end in its last, partial eight (INTERIOR_TAIL: those may lie outside).
+enum { CLAMPED = 0, INTERIOR = 1, INTERIOR_TAIL = 2 };
+
+// The lanes (in the order above) of the first n of eight pixels.
+AVX2 static inline __m256i first_lanes(long n) {
+    return _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7));
+}
+
 // Bilinear samples at eight grid positions (whole parts x, y; weights 128·wu, 128·wv; all in
 // the order above), as R B and G A lanes.
 AVX2 static inline __attribute__((always_inline)) void bilinear8(texels8 l, __m256i x, __m256i y, __m256i wu, __m256i wv,
-                                                                 int inside, __m256i *rb, __m256i *ga) {
+                                                                 int fetch, __m256i keep, __m256i *rb, __m256i *ga) {
     __m256i tl, tr, bl, br, stride = _mm256_set1_epi32(l.stride);
-    if (inside) {
+    if (fetch == INTERIOR) {
         __m256i i = _mm256_add_epi32(_mm256_mullo_epi32(y, stride), x);
         tl = _mm256_i32gather_epi32(l.p, i, 4);
         tr = _mm256_i32gather_epi32(l.p + 1, i, 4);
         bl = _mm256_i32gather_epi32(l.p + l.stride, i, 4);
         br = _mm256_i32gather_epi32(l.p + l.stride + 1, i, 4);
+    } else if (fetch == INTERIOR_TAIL) {
+        __m256i i = _mm256_add_epi32(_mm256_mullo_epi32(y, stride), x), z = _mm256_setzero_si256();
+        tl = _mm256_mask_i32gather_epi32(z, l.p, i, keep, 4);
+        tr = _mm256_mask_i32gather_epi32(z, l.p + 1, i, keep, 4);
+        bl = _mm256_mask_i32gather_epi32(z, l.p + l.stride, i, keep, 4);
+        br = _mm256_mask_i32gather_epi32(z, l.p + l.stride + 1, i, keep, 4);
     } else {
         __m256i x0 = _mm256_set1_epi32(l.x0), x1 = _mm256_set1_epi32(l.x1);
         __m256i y0 = _mm256_set1_epi32(l.y0), y1 = _mm256_set1_epi32(l.y1), one = _mm256_set1_epi32(1);
@@ -342,21 +358,37 @@ AVX2 static inline __attribute__((always_inline)) void bilinear8(texels8 l, __m2
 }
 
 // At the grid positions of eight pixels.
-AVX2 static inline __attribute__((always_inline)) void bilinear8_at(texels8 l, const walk8 *w, int inside, __m256i *rb, __m256i *ga) {
+AVX2 static inline __attribute__((always_inline)) void bilinear8_at(texels8 l, const walk8 *w, int fetch, __m256i keep,
+                                                                    __m256i *rb, __m256i *ga) {
     bilinear8(l, highs(w->ua, w->ub), highs(w->va, w->vb), weights(lows(w->ua, w->ub), 3), weights(lows(w->va, w->vb), 3),
-              inside, rb, ga);
+              fetch, keep, rb, ga);
 }
 
 // At the same positions on the next coarser grid: g − ½ texel, halved. The whole part needs
 // an arithmetic shift (AVX2 has none for 64-bit lanes: it is taken on the high halves), the
 // fraction only the low bits, for which a logical shift does.
-AVX2 static inline __attribute__((always_inline)) void bilinear8_coarser(texels8 l, const walk8 *w, int inside, __m256i *rb, __m256i *ga) {
+AVX2 static inline __attribute__((always_inline)) void bilinear8_coarser(texels8 l, const walk8 *w, int fetch, __m256i keep,
+                                                                         __m256i *rb, __m256i *ga) {
     __m256i half = _mm256_set1_epi64x((int64_t)1 << 31);
     __m256i gua = _mm256_sub_epi64(w->ua, half), gub = _mm256_sub_epi64(w->ub, half);
     __m256i gva = _mm256_sub_epi64(w->va, half), gvb = _mm256_sub_epi64(w->vb, half);
     bilinear8(l, _mm256_srai_epi32(highs(gua, gub), 1), _mm256_srai_epi32(highs(gva, gvb), 1),
               weights(lows(_mm256_srli_epi64(gua, 1), _mm256_srli_epi64(gub, 1)), 3),
-              weights(lows(_mm256_srli_epi64(gva, 1), _mm256_srli_epi64(gvb, 1)), 3), inside, rb, ga);
+              weights(lows(_mm256_srli_epi64(gva, 1), _mm256_srli_epi64(gvb, 1)), 3), fetch, keep, rb, ga);
+}
+
+// Whether the footprints at the `keep` lanes of eight grid positions (whole parts x, y) are
+// all inside the level's range.
+AVX2 static inline int inside8(texels8 l, __m256i x, __m256i y, __m256i keep) {
+    __m256i in = _mm256_and_si256(_mm256_cmpgt_epi32(x, _mm256_set1_epi32(l.x0 - 1)), _mm256_cmpgt_epi32(_mm256_set1_epi32(l.x1), x));
+    in = _mm256_and_si256(in, _mm256_and_si256(_mm256_cmpgt_epi32(y, _mm256_set1_epi32(l.y0 - 1)), _mm256_cmpgt_epi32(_mm256_set1_epi32(l.y1), y)));
+    return _mm256_testc_si256(in, keep);
+}
+
+// The whole parts of positions a, b on the next coarser grid (as in bilinear8_coarser).
+AVX2 static inline __m256i coarser_whole(__m256i a, __m256i b) {
+    __m256i half = _mm256_set1_epi64x((int64_t)1 << 31);
+    return _mm256_srai_epi32(highs(_mm256_sub_epi64(a, half), _mm256_sub_epi64(b, half)), 1);
 }
 
 // Eight pixels from R B and G A lanes, in order.
@@ -374,15 +406,13 @@ AVX2 static inline void store_first(uint32_t *out, long n, __m256i v) {
     }
 }
 
-// Whether texel indices of every level fit the gathers' 32-bit lanes (the AVX2 path's
-// condition; levels that do not fit take the SSE2 path).
-static inline int indexable(const level_t *levels, long count) {
-    for (long k = 0; k < count; k++) {
-        const level_t *l = &levels[k];
-        if (!(l->stride > 0 && l->stride < 0x40000000L && l->y1 >= 0 && l->y1 < 0x40000000L
-              && (l->y1 + 2) * l->stride < 0x7FFFFFFFL && l->x1 < l->stride)) return 0;
-    }
-    return 1;
+// Whether texel indices fit the gathers' 32-bit lanes: those of level 0 do, so every level's do
+// (each level of a mip chain has at most its rows and its stride). The AVX2 path's condition;
+// levels that do not fit take the SSE2 path.
+static inline int indexable(const level_t *levels) {
+    const level_t *l = &levels[0];
+    return l->stride > 0 && l->stride < 0x40000000L && l->y1 >= 0 && l->y1 < 0x40000000L
+        && (l->y1 + 2) * l->stride < 0x7FFFFFFFL && l->x1 < l->stride;
 }
 
 AVX2 static void avx2_bilinear(uint32_t *out, long n, const level_t *level, steps_t q) {
@@ -390,25 +420,33 @@ AVX2 static void avx2_bilinear(uint32_t *out, long n, const level_t *level, step
     walk8 w = walk8_start(q);
     long k = 0;
     __m256i rb, ga;
+    __m256i all = _mm256_set1_epi32(-1);
     if (run_holds(level, q, n)) {
         for (; k + 8 <= n; k += 8) {
-            bilinear8_at(l, &w, 1, &rb, &ga);
+            bilinear8_at(l, &w, INTERIOR, all, &rb, &ga);
             _mm256_storeu_si256((__m256i *)(out + k), packed8(rb, ga));
             walk8_step(&w);
         }
+        if (k < n) {
+            bilinear8_at(l, &w, INTERIOR_TAIL, first_lanes(n - k), &rb, &ga);
+            store_first(out + k, n - k, packed8(rb, ga));
+        }
+        return;
     }
-    // The rest, and a last partial eight: clamped, so that lanes past the run read in range.
     for (; k < n; k += 8) {
-        bilinear8_at(l, &w, 0, &rb, &ga);
+        __m256i keep = first_lanes(n - k);
+        if (inside8(l, highs(w.ua, w.ub), highs(w.va, w.vb), keep)) bilinear8_at(l, &w, INTERIOR_TAIL, keep, &rb, &ga);
+        else bilinear8_at(l, &w, CLAMPED, all, &rb, &ga);
         store_first(out + k, n - k, packed8(rb, ga));
         walk8_step(&w);
     }
 }
 
-AVX2 static inline __attribute__((always_inline)) __m256i trilinear8(texels8 lo, texels8 hi, const walk8 *w, __m256i lambda, int inside) {
+AVX2 static inline __attribute__((always_inline)) __m256i trilinear8(texels8 lo, texels8 hi, const walk8 *w, __m256i lambda,
+                                                                     int fetch, __m256i keep) {
     __m256i nrb, nga, frb, fga;
-    bilinear8_at(lo, w, inside, &nrb, &nga);
-    bilinear8_coarser(hi, w, inside, &frb, &fga);
+    bilinear8_at(lo, w, fetch, keep, &nrb, &nga);
+    bilinear8_coarser(hi, w, fetch, keep, &frb, &fga);
     __m256i wl = weights(lambda, 2);
     return packed8(lerp(nrb, frb, wl), lerp(nga, fga, wl));
 }
@@ -421,15 +459,24 @@ AVX2 static void avx2_trilinear(uint32_t *out, long n, const level_t *lo, const 
                                       _mm256_mullo_epi32(_mm256_set1_epi32((int)dl), _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7)));
     __m256i lambda8 = _mm256_set1_epi32((int)(uint32_t)((uint64_t)dl * 8));
     long k = 0;
+    __m256i all = _mm256_set1_epi32(-1);
     if (run_holds_both(lo, hi, q, n)) {
         for (; k + 8 <= n; k += 8) {
-            _mm256_storeu_si256((__m256i *)(out + k), trilinear8(l0, l1, &w, lambda, 1));
+            _mm256_storeu_si256((__m256i *)(out + k), trilinear8(l0, l1, &w, lambda, INTERIOR, all));
             walk8_step(&w);
             lambda = _mm256_add_epi32(lambda, lambda8);
         }
+        if (k < n) store_first(out + k, n - k, trilinear8(l0, l1, &w, lambda, INTERIOR_TAIL, first_lanes(n - k)));
+        return;
     }
+    // A run that reaches the range's edge: each eight clamped, unless its own footprints are
+    // all inside on both levels (most of them: only the edge's are not).
     for (; k < n; k += 8) {
-        store_first(out + k, n - k, trilinear8(l0, l1, &w, lambda, 0));
+        __m256i keep = first_lanes(n - k);
+        int fetch = inside8(l0, highs(w.ua, w.ub), highs(w.va, w.vb), keep)
+                    && inside8(l1, coarser_whole(w.ua, w.ub), coarser_whole(w.va, w.vb), keep) ? INTERIOR_TAIL : CLAMPED;
+        store_first(out + k, n - k, fetch == INTERIOR_TAIL ? trilinear8(l0, l1, &w, lambda, INTERIOR_TAIL, keep)
+                                                           : trilinear8(l0, l1, &w, lambda, CLAMPED, all));
         walk8_step(&w);
         lambda = _mm256_add_epi32(lambda, lambda8);
     }
@@ -523,7 +570,7 @@ void rk_bilinear_run(uint32_t *out, long count, const rk_sample_level *level, rk
     steps_t q = grid_steps(steps, level->shift);
     switch (vector_level()) {
 #if defined(__x86_64__)
-    case 2: if (indexable(level, 1)) { avx2_bilinear_run(out, count, level, q); return; } /* fall through */
+    case 2: if (indexable(level)) { avx2_bilinear_run(out, count, level, q); return; } /* fall through */
     case 1: bilinear_on(1, out, count, level, q); return;
 #endif
     default: bilinear_on(0, out, count, level, q); return;
@@ -534,7 +581,7 @@ void rk_trilinear_run(uint32_t *out, long count, const rk_sample_level *levels, 
                       rk_quadratic_steps steps, int64_t lambda, int64_t lambda_step) {
     switch (vector_level()) {
 #if defined(__x86_64__)
-    case 2: if (indexable(levels, top + 1)) { avx2_trilinear_run(out, count, levels, top, steps, lambda, lambda_step); return; } /* fall through */
+    case 2: if (indexable(levels)) { avx2_trilinear_run(out, count, levels, top, steps, lambda, lambda_step); return; } /* fall through */
     case 1: trilinear_pieces(1, out, count, levels, top, steps, lambda, lambda_step); return;
 #endif
     default: trilinear_pieces(0, out, count, levels, top, steps, lambda, lambda_step); return;
@@ -910,7 +957,7 @@ void rk_sample_projective_row(uint32_t *out, long x, long count, double cy, cons
                               const rk_sample_level *levels, long top, int filter) {
     switch (vector_level()) {
 #if defined(__x86_64__)
-    case 2: if (indexable(levels, filter == RK_TRILINEAR ? top + 1 : 1)) { avx2_projective_row(out, x, count, cy, m, levels, top, filter); return; }
+    case 2: if (indexable(levels)) { avx2_projective_row(out, x, count, cy, m, levels, top, filter); return; }
         /* fall through */
     case 1: sse2_projective_row(out, x, count, cy, m, levels, top, filter); return;
 #endif

@@ -28,7 +28,8 @@ typedef struct rk_quadratic_steps {
 // Bilinear samples of `level` at `count` positions stepped from `steps` (level-0 texels).
 void rk_bilinear_run(uint32_t *out, long count, const rk_sample_level *level, rk_quadratic_steps steps);
 
-// Trilinear samples of levels[0…top] at `count` positions stepped from `steps`, λ from
+// Trilinear samples of levels[0…top] (a mip chain: no level has more rows, or a longer
+// stride, than level 0) at `count` positions stepped from `steps`, λ from
 // `lambda` by `lambda_step` per pixel (8.24 fixed point): bilinear on level 0 where λ ≤ 0 and
 // on level `top` where λ ≥ top, else levels ⌊λ⌋ and ⌊λ⌋ + 1 blended by λ's fraction.
 void rk_trilinear_run(uint32_t *out, long count, const rk_sample_level *levels, long top,
