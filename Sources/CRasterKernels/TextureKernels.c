@@ -248,26 +248,34 @@ typedef struct {
     __m256i ddu, ddv;
 } walk8;
 
-// One axis: pixels 0–3 and 4–7 of a run starting at f, and their eight-pixel steps.
-AVX2 static inline void walk8_axis(int64_t f, int64_t d, int64_t dd, __m256i *pa, __m256i *pb, __m256i *da,
-                                   __m256i *db, __m256i *ddd) {
-    int64_t d1 = wadd(d, dd), d2 = wadd(d1, dd), d3 = wadd(d2, dd);
-    int64_t p1 = wadd(f, d), p2 = wadd(p1, d1), p3 = wadd(p2, d2);
-    __m256i p = _mm256_set_epi64x(p3, p2, p1, f), dv = _mm256_set_epi64x(d3, d2, d1, d), ddv = _mm256_set1_epi64x(dd);
+// One axis from pixels 0–3's positions p and first differences d (in lanes), and its second
+// difference dd in every lane: pixels 4–7, and the eight-pixel steps.
+AVX2 static inline void walk8_axis(__m256i p, __m256i d, __m256i dd, __m256i *pa, __m256i *pb, __m256i *da, __m256i *db,
+                                   __m256i *ddd) {
     // Four pixels on: 4·d + 6·dd. Eight: 8·d + 28·dd = 2·(4·d + 6·dd) + 16·dd, and lane j + 4's
     // is lane j's plus 32·dd; each grows by 64·dd per eight pixels.
-    __m256i four = _mm256_add_epi64(_mm256_slli_epi64(dv, 2), _mm256_set1_epi64x(wmul(dd, 6)));
+    __m256i four = _mm256_add_epi64(_mm256_slli_epi64(d, 2), _mm256_add_epi64(_mm256_slli_epi64(dd, 2), _mm256_slli_epi64(dd, 1)));
     *pa = p;
     *pb = _mm256_add_epi64(p, four);
-    *da = _mm256_add_epi64(_mm256_slli_epi64(four, 1), _mm256_slli_epi64(ddv, 4));
-    *db = _mm256_add_epi64(*da, _mm256_slli_epi64(ddv, 5));
-    *ddd = _mm256_slli_epi64(ddv, 6);
+    *da = _mm256_add_epi64(_mm256_slli_epi64(four, 1), _mm256_slli_epi64(dd, 4));
+    *db = _mm256_add_epi64(*da, _mm256_slli_epi64(dd, 5));
+    *ddd = _mm256_slli_epi64(dd, 6);
 }
 
+// Pixels 0–3 are stepped with u and v side by side, then split into the axes' lanes.
 AVX2 static inline walk8 walk8_start(steps_t q) {
+    __m128i p0 = _mm_loadu_si128((const __m128i *)&q.fu), d0 = _mm_loadu_si128((const __m128i *)&q.du);
+    __m128i dd = _mm_loadu_si128((const __m128i *)&q.ddu);
+    __m128i d1 = _mm_add_epi64(d0, dd), d2 = _mm_add_epi64(d1, dd), d3 = _mm_add_epi64(d2, dd);
+    __m128i p1 = _mm_add_epi64(p0, d0), p2 = _mm_add_epi64(p1, d1), p3 = _mm_add_epi64(p2, d2);
+    __m256i pu = _mm256_set_m128i(_mm_unpacklo_epi64(p2, p3), _mm_unpacklo_epi64(p0, p1));
+    __m256i pv = _mm256_set_m128i(_mm_unpackhi_epi64(p2, p3), _mm_unpackhi_epi64(p0, p1));
+    __m256i du = _mm256_set_m128i(_mm_unpacklo_epi64(d2, d3), _mm_unpacklo_epi64(d0, d1));
+    __m256i dv = _mm256_set_m128i(_mm_unpackhi_epi64(d2, d3), _mm_unpackhi_epi64(d0, d1));
+    __m256i ddu = _mm256_broadcastq_epi64(dd), ddv = _mm256_broadcastq_epi64(_mm_unpackhi_epi64(dd, dd));
     walk8 w;
-    walk8_axis(q.fu, q.du, q.ddu, &w.ua, &w.ub, &w.dua, &w.dub, &w.ddu);
-    walk8_axis(q.fv, q.dv, q.ddv, &w.va, &w.vb, &w.dva, &w.dvb, &w.ddv);
+    walk8_axis(pu, du, ddu, &w.ua, &w.ub, &w.dua, &w.dub, &w.ddu);
+    walk8_axis(pv, dv, ddv, &w.va, &w.vb, &w.dva, &w.dvb, &w.ddv);
     return w;
 }
 
