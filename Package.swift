@@ -14,7 +14,7 @@ let package = Package(
         // loops are bounds-checked by construction and tested in debug, where checks stay on.
         // The pixel row kernels, in C for the vector instructions Swift's SIMD types do not
         // reach (AVX2 chosen at run time, SSE2 otherwise).
-        .target(name: "CRasterKernels"),
+        .target(name: "CRasterKernels", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         .target(name: "Raster", dependencies: ["CRasterKernels"],
                 swiftSettings: [.unsafeFlags(["-Ounchecked", "-enforce-exclusivity=unchecked"],
                                              .when(configuration: .release))]),

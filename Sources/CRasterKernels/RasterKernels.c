@@ -1,4 +1,5 @@
 #include "RasterKernels.h"
+#include "VectorLevel.h"
 
 // ---------------------------------------------------------------------------------------
 // Scalar reference: every vector path below gives exactly these bytes.
@@ -430,45 +431,31 @@ static inline __attribute__((always_inline)) void sse2_fill(uint32_t *dst, long 
     for (; i < n; i++) dst[i] = value;
 }
 
-static int detected_level(void) {
+int rk_detected_level(void) {
     __builtin_cpu_init();
     return __builtin_cpu_supports("avx2") ? 2 : 1;
 }
 #else
-static int detected_level(void) { return 0; }
+int rk_detected_level(void) { return 0; }
 #endif
 
-// ---------------------------------------------------------------------------------------
-// Dispatch: the level is found on first use (a benign race: every thread computes the same).
-
-static int level = -1;
-
-static inline int vector_level(void) {
-    int l = __atomic_load_n(&level, __ATOMIC_RELAXED);
-    if (l < 0) {
-        l = detected_level();
-        __atomic_store_n(&level, l, __ATOMIC_RELAXED);
-    }
-    return l;
+void rk_prefetch_row(const uint32_t *row, long count) {
+    const char *p = (const char *)row, *end = (const char *)(row + count);
+    // Every line the row touches: from the start's line to the last pixel's.
+    for (p -= (uintptr_t)p & 63; p < end; p += 64) __builtin_prefetch(p, 1, 3);
 }
+
+// ---------------------------------------------------------------------------------------
+// Dispatch (VectorLevel.h).
+
+int rk_chosen_level = -1;
 
 int rk_vector_level(void) { return vector_level(); }
 
 void rk_set_vector_level(int l) {
-    int best = detected_level();
-    __atomic_store_n(&level, l < 0 ? best : (l < best ? l : best), __ATOMIC_RELAXED);
+    int best = rk_detected_level();
+    __atomic_store_n(&rk_chosen_level, l < 0 ? best : (l < best ? l : best), __ATOMIC_RELAXED);
 }
-
-#if defined(__x86_64__)
-#define DISPATCH(name, ...) \
-    switch (vector_level()) { \
-    case 2: avx2_##name(__VA_ARGS__); return; \
-    case 1: sse2_##name(__VA_ARGS__); return; \
-    default: scalar_##name(__VA_ARGS__); return; \
-    }
-#else
-#define DISPATCH(name, ...) scalar_##name(__VA_ARGS__);
-#endif
 
 void rk_source_over_row(uint32_t *dst, const uint32_t *src, long count) { DISPATCH(source_over_row, dst, src, count) }
 void rk_source_over_row_scaled(uint32_t *dst, const uint32_t *src, long count, uint32_t c) { DISPATCH(source_over_row_scaled, dst, src, count, c) }

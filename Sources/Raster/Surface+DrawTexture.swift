@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CRasterKernels
 
 /// Linear interpolation of two premultiplied pixels, weight w/256 on `q`, rounded.
 @inline(__always)
@@ -58,6 +59,8 @@ struct TextureSink: CoverageSink {
     mutating func span(y: Int, x: Int, count: Int, coverage: UInt8) {
         let c = mul255(UInt32(coverage), opacity)
         if c == 0 { return }
+        // The destination row's lines come in while the samples are computed.
+        rk_prefetch_row(destination(y: y, x: x), count)
         if mode == .sourceOver {
             if let clip = clipRows {
                 if c == 255 {
@@ -77,6 +80,7 @@ struct TextureSink: CoverageSink {
     }
 
     mutating func cells(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
+        rk_prefetch_row(destination(y: y, x: x), count)
         var cov = coverage
         if opacity != 255 || clipRows != nil {
             let clipRow: UnsafeMutablePointer<UInt8>? = clipRows.map { $0.coverage + (y - $0.originY) * $0.width + (x - $0.originX) }
@@ -199,89 +203,18 @@ struct TextureSink: CoverageSink {
         sampleProjectiveRuns(x: x, cy: cy, count: count, into: out)
     }
 
-    /// Perspective sampling with two divisions per run of up to 16 pixels. Along a row
-    /// u(t) = (P + a·t)/(W + c·t) (a = m11, c = m13; v likewise with m12), so
-    /// |u‴| = 6c²·|a·W − P·c| / |W + c·t|⁴, and a·W − P·c is the same all along the row. The
-    /// quadratic through the exact values at a run's ends and middle is off by at most
-    /// max|u‴|·h³/(9√3) with h = n/2, that is n³·c²·|a·W − P·c| / (12√3·W*⁴) where W* is the
-    /// smaller |W| at the ends: a run is as long as that stays within 1/256 texel, and is stepped
-    /// by forward differences in 32.32 fixed point. The mip level's λ changes as log W does,
-    /// slowly, and is interpolated linearly between the run's ends. Where W is the same along
-    /// the row (c = 0), the mapping and λ are linear and runs are longer.
-    /// Runs are aligned to their length in device x and computed from pixel columns alone, so
-    /// a pixel's sample does not depend on where the span around it starts (clips, occlusion
-    /// and bands cut spans anywhere).
+    /// Perspective sampling by quadratic runs of up to 16 pixels, with the mip level's λ
+    /// interpolated along each (rk_sample_projective_row in TextureKernels.c, which also says
+    /// how long a run may be). Runs are aligned to device columns, so that a pixel's sample does
+    /// not depend on where the span around it starts.
     @inline(__always)
     private func sampleProjectiveRuns(x: Int, cy: Double, count: Int, into out: UnsafeMutablePointer<UInt32>) {
-        let m = inverse
-        let c = m.m13
-        // The homogeneous position of a pixel column's centre in this row.
-        func at(_ col: Int) -> (x: Double, y: Double, w: Double) {
-            let cx = Double(col) + 0.5
-            return (cx * m.m11 + cy * m.m21 + m.m31, cx * m.m12 + cy * m.m22 + m.m32, cx * m.m13 + cy * m.m23 + m.m33)
-        }
-        let row = at(0)
-        let slope = max(abs(m.m11 * row.w - row.x * c), abs(m.m12 * row.w - row.y * c))
-        // n³·k3 / W*⁴ ≤ 1/256, with 12√3 ≈ 20.78.
-        let k3 = c * c * slope * (256 / 20.784609690826528)
-        let longest = c == 0 ? 256 : 16
-        let trilinear = filter == .trilinear
-        let end = x + count
-        // Powers of two, so aligning is masking (two's complement floors negative columns too).
-        var s = x & ~(longest - 1)
-        var hs = at(s)
-        let r0 = 1 / hs.w
-        var u = hs.x * r0, v = hs.y * r0
-        var lam = trilinear ? TextureSink.lambda(m, hs.x, hs.y, hs.w, r0) : 0
-        while s < end {
-            var n = longest
-            while s & (n - 1) != 0 { n >>= 1 }
-            var he = at(s + n)
-            while n > 2 {
-                let wmin = min(abs(hs.w), abs(he.w))
-                if (hs.w > 0) == (he.w > 0) && Double(n * n * n) * k3 < (wmin * wmin) * (wmin * wmin) { break }
-                n >>= 1
-                he = at(s + n)
-            }
-            let r1 = 1 / he.w
-            let u1 = he.x * r1, v1 = he.y * r1
-            let lam1 = trilinear ? TextureSink.lambda(m, he.x, he.y, he.w, r1) : 0
-            // The part of this run inside the span (none for a short run before it).
-            let first = max(s, x), last = min(s + n, end)
-            if last > first && n > 2 && max(abs(u), abs(v), abs(u1), abs(v1)) < 1e6 {
-                let dn = Double(n)
-                let hm = at(s + n / 2), rm = 1 / hm.w
-                let um = hm.x * rm, vm = hm.y * rm
-                // f(t) = f(0) + b·t + q·t²; first difference b + q, second 2q.
-                let sq = 2 / (dn * dn)
-                let qu = (u1 - 2 * um + u) * sq, qv = (v1 - 2 * vm + v) * sq
-                let bu = (u1 - u) / dn - qu * dn, bv = (v1 - v) / dn - qv * dn
-                let steps = QuadraticSteps(fu: fixed(u), fv: fixed(v),
-                                           du: Int64((bu + qu) * 4294967296), dv: Int64((bv + qv) * 4294967296),
-                                           ddu: Int64(2 * qu * 4294967296), ddv: Int64(2 * qv * 4294967296))
-                let l = LambdaSteps(lam, lam1, over: n, top: top)
-                stepRun(steps.advanced(by: first - s), l.advanced(by: first - s), into: out + (first - x), count: last - first)
-            } else {
-                // Too curved to interpolate (or too far out): divide at every pixel.
-                for col in first..<max(first, last) {
-                    let h = at(col), rk = 1 / h.w
-                    let fu = fixed(h.x * rk), fv = fixed(h.y * rk)
-                    let k = col - x
-                    switch filter {
-                    case .nearest: out[k] = levels[0].nearest(fu, fv)
-                    case .linear: out[k] = levels[0].bilinear(fu, fv)
-                    case .trilinear:
-                        let l = TextureSink.level(m, h.x, h.y, h.w, rk, top)
-                        out[k] = l.weight == 0 ? levels[l.k].bilinear(fu, fv)
-                            : lerpPixel(levels[l.k].bilinear(fu, fv), levels[l.k + 1].bilinear(fu, fv), l.weight)
-                    }
-                }
-            }
-            s += n; hs = he; u = u1; v = v1; lam = lam1
-        }
+        var m = inverse.kernelMatrix
+        rk_sample_projective_row(out, x, count, cy, &m, levels, top, filter.kernelCode)
     }
 
-    /// Samples `n` pixels into `out`, stepping the positions by `steps` and λ by `lambda`.
+    /// Samples `n` pixels into `out`, stepping the positions by `steps` and λ by `lambda`; the
+    /// bilinear and trilinear taps run in the C kernels (TextureKernels.c).
     @inline(__always)
     private func stepRun(_ steps: QuadraticSteps, _ lambda: LambdaSteps, into out: UnsafeMutablePointer<UInt32>, count n: Int) {
         switch filter {
@@ -290,122 +223,44 @@ struct TextureSink: CoverageSink {
             let l0 = levels[0]
             for k in 0..<n { out[k] = l0.nearest(q.fu, q.fv); q.step() }
         case .linear:
-            bilinearRun(levels[0], steps, into: out, count: n)
+            rk_bilinear_run(out, n, levels, steps)
         case .trilinear:
-            // The run is cut where λ's whole part changes, so that each piece reads one pair.
-            var lf = lambda.start
-            var k = 0
-            while k < n {
-                let band = TextureSink.band(lf, top)
-                let m = band == TextureSink.band(lf &+ lambda.step &* Int64(n - 1 - k), top)
-                    ? n - k : min(n - k, TextureSink.pixels(inBand: band, from: lf, step: lambda.step, top: top))
-                let q = steps.advanced(by: k)
-                if band < 0 {
-                    bilinearRun(levels[0], q, into: out + k, count: m)
-                } else if band == top {
-                    bilinearRun(levels[top], q, into: out + k, count: m)
-                } else {
-                    trilinearRun(levels[band], levels[band + 1], q, lf, lambda.step, into: out + k, count: m)
-                }
-                lf &+= lambda.step &* Int64(m)
-                k += m
-            }
+            rk_trilinear_run(out, n, levels, top, steps, lambda.start, lambda.step)
         }
     }
 
-    /// The band of λ (8.24 fixed point): −1 for λ ≤ 0, its whole part below `top`, else `top`.
-    @inline(__always)
-    static func band(_ lf: Int64, _ top: Int) -> Int {
-        lf <= 0 ? -1 : min(Int(truncatingIfNeeded: lf >> 24), top)
-    }
-
-    /// How many pixels from λ = `lf` on (8.24 fixed point, stepping by `step`) stay in one band:
-    /// λ ≤ 0 (band −1), k ≤ λ < k + 1 (0 < λ for band 0), λ ≥ top (band top). At least 1.
-    static func pixels(inBand band: Int, from lf: Int64, step: Int64, top: Int) -> Int {
-        if step > 0 && band < top {
-            let outside = band < 0 ? 1 : Int64(band + 1) << 24
-            return Int((outside - lf + step - 1) / step)
-        }
-        if step < 0 && band >= 0 {
-            let inside = band == 0 ? 1 : Int64(band) << 24
-            return Int((lf - inside) / -step) + 1
-        }
-        return .max
-    }
-
-    /// Trilinear samples of two levels along a run, λ from `lf` by `dl`; loads without clamping
-    /// where the whole run stays inside both levels.
-    @inline(__always)
-    private func trilinearRun(_ lo: SampleLevel, _ hi: SampleLevel, _ steps: QuadraticSteps, _ lf: Int64, _ dl: Int64,
-                              into out: UnsafeMutablePointer<UInt32>, count n: Int) {
-        let q = lo.grid(steps)
-        let end = q.position(after: n - 1)
-        if lo.holds(q.fu, q.fv, end.u, end.v)
-            && hi.holds(SampleLevel.coarser(q.fu), SampleLevel.coarser(q.fv), SampleLevel.coarser(end.u), SampleLevel.coarser(end.v)) {
-            trilinearLoop(lo, hi, q, lf, dl, into: out, count: n, interior: true)
-        } else {
-            trilinearLoop(lo, hi, q, lf, dl, into: out, count: n, interior: false)
-        }
-    }
-
-    @inline(__always)
-    private func trilinearLoop(_ lo: SampleLevel, _ hi: SampleLevel, _ grid: QuadraticSteps, _ lf: Int64, _ dl: Int64,
-                               into out: UnsafeMutablePointer<UInt32>, count n: Int, interior: Bool) {
-        var q = grid, l = lf
-        for k in 0..<n {
-            let w = UInt16(truncatingIfNeeded: (l >> 16) & 0xFF)
-            let hu = SampleLevel.coarser(q.fu), hv = SampleLevel.coarser(q.fv)
-            out[k] = interior
-                ? TexelQuad.trilinear(lo.interiorQuad(q.fu, q.fv), hi.interiorQuad(hu, hv), w)
-                : TexelQuad.trilinear(lo.quad(q.fu, q.fv), hi.quad(hu, hv), w)
-            q.step(); l &+= dl
-        }
-    }
-
-    /// Bilinear samples of one level along a run; without clamping where the run stays inside.
-    @inline(__always)
-    private func bilinearRun(_ level: SampleLevel, _ steps: QuadraticSteps, into out: UnsafeMutablePointer<UInt32>, count n: Int) {
-        var q = level.grid(steps)
-        let end = q.position(after: n - 1)
-        if level.holds(q.fu, q.fv, end.u, end.v) {
-            for k in 0..<n { out[k] = level.interiorQuad(q.fu, q.fv).bilinear; q.step() }
-        } else {
-            for k in 0..<n { out[k] = level.quad(q.fu, q.fv).bilinear; q.step() }
-        }
-    }
-
-    /// log2 from the exponent and a linear mantissa (error < 0.09): plenty to pick mip levels,
-    /// and no libm call per pixel. NaN and non-positive inputs give −∞ (level 0).
-    @inline(__always)
-    static func approximateLog2(_ v: Double) -> Double {
-        guard v > 0 else { return -.infinity }
-        guard v.isFinite else { return .infinity }
-        let bits = v.bitPattern
-        let exponent = Int((bits >> 52) & 0x7FF) - 1023
-        let mantissa = Double(bits & 0x000F_FFFF_FFFF_FFFF) * (1.0 / 4503599627370496.0)
-        return Double(exponent) + mantissa
-    }
-
-    /// λ, log2 of the longer screen axis's footprint in texels, from the Jacobian of (X/W, Y/W)
-    /// at a pixel: ∂u/∂x = (m11·W − X·m13)/W², and so on. −∞ for a zero footprint.
-    @inline(__always)
+    /// λ, log2 of the longer screen axis's footprint in texels, at a pixel whose texture
+    /// position is (hx, hy, hw) through the inverse `m`, with r = 1/hw (rk_lambda). −∞ for a
+    /// zero footprint.
     static func lambda(_ m: ProjectiveTransform, _ hx: Double, _ hy: Double, _ hw: Double, _ r: Double) -> Double {
-        let r2 = r * r
-        let dudx = (m.m11 * hw - hx * m.m13) * r2, dvdx = (m.m12 * hw - hy * m.m13) * r2
-        let dudy = (m.m21 * hw - hx * m.m23) * r2, dvdy = (m.m22 * hw - hy * m.m23) * r2
-        let rho2 = max(dudx * dudx + dvdx * dvdx, dudy * dudy + dvdy * dvdy)
-        return 0.5 * TextureSink.approximateLog2(rho2)
+        var k = m.kernelMatrix
+        return rk_lambda(&k, hx, hy, hw, r)
     }
 
-    /// The mip level and blend weight for λ at a pixel.
-    @inline(__always)
+    /// The mip level and blend weight for λ at a pixel (rk_pixel_level).
     static func level(_ m: ProjectiveTransform, _ hx: Double, _ hy: Double, _ hw: Double, _ r: Double, _ top: Int)
         -> (k: Int, weight: UInt32) {
-        let lambda = TextureSink.lambda(m, hx, hy, hw, r)
-        if !(lambda > 0) { return (0, 0) }
-        if lambda >= Double(top) { return (top, 0) }
-        let k = Int(lambda)
-        return (k, UInt32((lambda - Double(k)) * 256))
+        var k = m.kernelMatrix, weight: UInt32 = 0
+        let level = rk_pixel_level(&k, hx, hy, hw, r, top, &weight)
+        return (level, weight)
+    }
+}
+
+extension ProjectiveTransform {
+    /// The transform as the C kernels take it.
+    var kernelMatrix: rk_projective {
+        rk_projective(m11: m11, m12: m12, m13: m13, m21: m21, m22: m22, m23: m23, m31: m31, m32: m32, m33: m33)
+    }
+}
+
+extension SamplingFilter {
+    /// The filter as the C kernels name it.
+    var kernelCode: Int32 {
+        switch self {
+        case .nearest: Int32(RK_NEAREST)
+        case .linear: Int32(RK_LINEAR)
+        case .trilinear: Int32(RK_TRILINEAR)
+        }
     }
 }
 

@@ -1,13 +1,14 @@
-/// One mip level as the sampler sees it: texels and the clamp-to-edge texel range.
-/// Sample positions arrive in 32.32 fixed point of level-0 texels, so stepping along a row
-/// is an integer add and floor is an arithmetic shift.
-struct SampleLevel {
-    let pixels: UnsafeMutablePointer<UInt32>
-    let stride: Int
-    let x0: Int, y0: Int, x1: Int, y1: Int
-    /// log2 of level-0 texels per texel of this level.
-    let shift: Int
+import CRasterKernels
 
+/// One mip level as the sampler sees it: texels, the clamp-to-edge texel range (x0…x1,
+/// y0…y1) and `shift`, log2 of level-0 texels per texel of this level. Sample positions
+/// arrive in 32.32 fixed point of level-0 texels, so stepping along a row is an integer add
+/// and floor is an arithmetic shift. The C struct itself, so that the run kernels
+/// (TextureKernels.c) take it as it is.
+typealias SampleLevel = rk_sample_level
+
+/// The per-pixel sampler (runs go to the C kernels, which give the same bytes).
+extension SampleLevel {
     // Masking shifts (&>>): the amounts are always in range, and Swift's checked shifts
     // would add branches to every sample.
     @inline(__always)
@@ -24,21 +25,6 @@ struct SampleLevel {
     @inline(__always)
     func grid(_ f: Int64) -> Int64 {
         (f &- Int64(1) &<< Int64(31 + shift)) &>> Int64(shift)
-    }
-
-    /// Steps of level-0 positions as steps on this level's grid. The differences lose their
-    /// lowest `shift` bits, a 2⁻³² texel drift per step.
-    @inline(__always)
-    func grid(_ q: QuadraticSteps) -> QuadraticSteps {
-        let s = Int64(shift)
-        return QuadraticSteps(fu: grid(q.fu), fv: grid(q.fv), du: q.du &>> s, dv: q.dv &>> s, ddu: q.ddu &>> s, ddv: q.ddv &>> s)
-    }
-
-    /// A grid position of this level on the next coarser level's grid: exact, since both
-    /// floors are of the same level-0 position.
-    @inline(__always)
-    static func coarser(_ g: Int64) -> Int64 {
-        (g &- Int64(1) &<< 31) &>> 1
     }
 
     /// The four texels around a grid position, clamped to the range, and their weights.
@@ -67,18 +53,6 @@ struct SampleLevel {
         let top = p.loadUnaligned(as: SIMD2<UInt32>.self)
         let bottom = p.loadUnaligned(fromByteOffset: stride * 4, as: SIMD2<UInt32>.self)
         return TexelQuad(texels: SIMD4(top[0], bottom[0], top[1], bottom[1]), gu, gv)
-    }
-
-    /// Whether every grid position between the two (in either order, and up to 1/128 texel
-    /// beyond them) has its whole bilinear footprint inside the range.
-    @inline(__always)
-    func holds(_ gu0: Int64, _ gv0: Int64, _ gu1: Int64, _ gv1: Int64) -> Bool {
-        let margin = Int64(1) << 25
-        let xl = Int(truncatingIfNeeded: (min(gu0, gu1) &- margin) &>> 32)
-        let xr = Int(truncatingIfNeeded: (max(gu0, gu1) &+ margin) &>> 32)
-        let yt = Int(truncatingIfNeeded: (min(gv0, gv1) &- margin) &>> 32)
-        let yb = Int(truncatingIfNeeded: (max(gv0, gv1) &+ margin) &>> 32)
-        return xl >= x0 && yt >= y0 && xr < x1 && yb < y1
     }
 
     /// Bilinear sample at a level-0 position.
@@ -174,12 +148,11 @@ func fixed(_ v: Double) -> Int64 {
 }
 
 /// Sample positions along a run in 32.32 fixed point, stepped by second-order forward
-/// differences: each step adds the first difference, which then grows by the second.
-struct QuadraticSteps {
-    var fu, fv: Int64
-    var du, dv: Int64
-    let ddu, ddv: Int64
+/// differences: each step adds the first difference, which then grows by the second. The C
+/// struct, which the run kernels step the same way.
+typealias QuadraticSteps = rk_quadratic_steps
 
+extension QuadraticSteps {
     /// The position `k` steps on, without stepping.
     @inline(__always)
     func position(after k: Int) -> (u: Int64, v: Int64) {

@@ -232,11 +232,9 @@ import Testing
             let gu = Int64(gx) << 32 | 0x4000_0000, gv = Int64(gy) << 32 | 0xC000_0000
             let clamped = level.clampedQuad(gu, gv), either = level.quad(gu, gv)
             #expect(clamped.texels == either.texels && clamped.wu == either.wu && clamped.wv == either.wv)
+            // (Whether a run may use interior loads is the C kernels' check, tested in TextureKernelTests.)
             if gx >= 1 && gx < 7 && gy >= 2 && gy < 6 {
                 #expect(level.interiorQuad(gu, gv).texels == clamped.texels)
-                #expect(level.holds(gu, gv, gu, gv))
-            } else {
-                #expect(!level.holds(gu, gv, gu, gv))
             }
         } }
     }

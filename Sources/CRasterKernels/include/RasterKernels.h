@@ -30,6 +30,9 @@ void rk_multiply_coverage(uint8_t *out, const uint8_t *a, const uint8_t *b, long
 void rk_multiply_coverage_constant(uint8_t *out, const uint8_t *a, uint32_t c, long count);
 // dst[i] = value for count pixels (clearing a canvas)
 void rk_fill(uint32_t *dst, long count, uint32_t value);
+// Asks for the cache lines of count pixels from row on, to be written: a row's lines are
+// then fetched together while it is computed, instead of one at a time as stores reach them.
+void rk_prefetch_row(const uint32_t *row, long count);
 // Which vector path runs: 2 for AVX2, 1 for SSE2, 0 for plain C.
 int rk_vector_level(void);
 // Chooses a lower path than the CPU allows (tests run every path); −1 restores the best.
