@@ -95,7 +95,7 @@ extension Surface {
     /// exact pass over pixels that several edges share.
     public func fill(_ path: Path, transform: ProjectiveTransform = .identity, rule: FillRule = .nonZero,
                      color: Color, clip: Mask? = nil, region: PixelRegion? = nil, antialias: Bool = true,
-                     blend: BlendMode = .sourceOver, contoursOverlap: Bool = true) {
+                     blend: BlendMode = .sourceOver, contoursOverlap: Bool = true, spans: SampledSpanCache? = nil) {
         let s = color.premultipliedPixel
         if s == 0 && blend == .sourceOver { return }
         guard let r = drawableRegion(clip: clip, region: region) else { return }
@@ -103,7 +103,7 @@ extension Surface {
         defer { sink.release() }
         rasterize(path, transform: transform, rule: rule, antialias: antialias,
                   targetX: r.x, targetY: r.y, targetWidth: r.width, targetHeight: r.height,
-                  exactOverlaps: contoursOverlap, into: &sink)
+                  exactOverlaps: contoursOverlap, spans: spans, into: &sink)
     }
 
     /// Fills an axis-aligned rectangle. With `antialias` each edge pixel gets exactly the

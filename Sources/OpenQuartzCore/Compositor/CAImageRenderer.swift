@@ -25,8 +25,9 @@ public final class CAImageRenderer: @unchecked Sendable {
     private let cache = RenderCache()
     private let groups = GroupCache()
     private let snapshotter = Snapshotter()
-    /// One coverage cache of rounded boxes per band (thread), so that threads share no lock.
-    private var shapeCaches: [RoundedBoxCoverageCache] = []
+    /// One coverage cache of rounded boxes and one of aliased spans per band (thread), so that
+    /// threads share no lock.
+    private var bandCaches: [(shapes: RoundedBoxCoverageCache, spans: SampledSpanCache)] = []
     private let snapshotLock = NSLock()
 
     /// How many threads share a frame: the canvas is cut into horizontal bands rendered in
@@ -73,9 +74,10 @@ public final class CAImageRenderer: @unchecked Sendable {
         guard let root = snapshot else { snapshotLock.unlock(); surface.clear(clear); return }
         let world = CATransform3DConcat(root.toParent, CATransform3DMakeScale(scale, scale, 1))
         let bands = min(threads, max(surface.height / 64, 1))
-        while shapeCaches.count < bands { shapeCaches.append(RoundedBoxCoverageCache()) }
+        while bandCaches.count < bands { bandCaches.append((RoundedBoxCoverageCache(), SampledSpanCache())) }
         let compositors = (0..<bands).map {
-            Compositor(cache: cache, groups: groups, stats: statistics, occlusionCulling: occlusionCulling, shapes: shapeCaches[$0])
+            Compositor(cache: cache, groups: groups, stats: statistics, occlusionCulling: occlusionCulling,
+                       shapes: bandCaches[$0].shapes, spans: bandCaches[$0].spans)
         }
         snapshotLock.unlock()
         if bands <= 1 {

@@ -66,6 +66,8 @@ struct Compositor {
     let occlusionCulling: Bool
     /// This thread's cache of rounded-box coverage.
     let shapes: RoundedBoxCoverageCache
+    /// This thread's cache of aliased fills' spans (transformed layers' backgrounds and borders).
+    let spans: SampledSpanCache
 
     /// Draws `n` whose bounds space maps to the target by `world` (homogeneous, row vectors),
     /// `alpha` being the opacity inherited from ancestors that did not form a group.
@@ -158,7 +160,7 @@ struct Compositor {
             t.surface.fill(box, color: color, clip: t.clip, region: t.region, cache: shapes)
         } else {
             t.surface.fill(n.outline, transform: m, rule: .nonZero, color: color,
-                           clip: t.clip, region: t.region, antialias: antialias)
+                           clip: t.clip, region: t.region, antialias: antialias, spans: spans)
         }
     }
 
@@ -181,10 +183,10 @@ struct Compositor {
         if hasHole {
             path.append(boundsPath(innerRect, n.corners.inset(by: w)))
             t.surface.fill(path, transform: m, rule: .evenOdd, color: color.withAlpha(multipliedBy: a),
-                           clip: t.clip, region: t.region, antialias: antialias)
+                           clip: t.clip, region: t.region, antialias: antialias, spans: spans)
         } else {
             t.surface.fill(path, transform: m, rule: .nonZero, color: color.withAlpha(multipliedBy: a),
-                           clip: t.clip, region: t.region, antialias: antialias)
+                           clip: t.clip, region: t.region, antialias: antialias, spans: spans)
         }
     }
 
