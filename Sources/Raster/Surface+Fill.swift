@@ -92,7 +92,8 @@ extension Surface {
     /// Blend modes act only where the path (and clip) cover; see `BlendMode`.
     /// `contoursOverlap: false` promises that no two parts of the path overlap (glyph outlines):
     /// signed-area accumulation is then exact on its own and the rasterizer skips its second,
-    /// exact pass over pixels that several edges share.
+    /// exact pass over pixels that several edges share. Aliased fills' spans are kept in
+    /// `spans` for the next frame when given.
     public func fill(_ path: Path, transform: ProjectiveTransform = .identity, rule: FillRule = .nonZero,
                      color: Color, clip: Mask? = nil, region: PixelRegion? = nil, antialias: Bool = true,
                      blend: BlendMode = .sourceOver, contoursOverlap: Bool = true, spans: SampledSpanCache? = nil) {

@@ -129,7 +129,7 @@ struct Compositor {
             fillBounds(n, color: bg.withAlpha(multipliedBy: a), m: m, antialias: aa, into: t)
         }
         if n.masksToBounds {
-            let inner = t.clipped(toBoundsOf: n, through: m, antialias: aa, stats: stats, shapes: shapes)
+            let inner = clippedToBounds(n, world: world, m: m, antialias: aa, into: t)
             if !inner.visible.isEmpty { drawInside(n, world: world, m: m, alpha: a, antialias: aa, into: inner) }
         } else {
             drawInside(n, world: world, m: m, alpha: a, antialias: aa, into: t)
@@ -137,11 +137,37 @@ struct Compositor {
         drawBorder(n, m: m, alpha: a, antialias: aa, into: t)
     }
 
+    /// The target clipped by `masksToBounds`. A transformed layer's clip (a scan of its outline
+    /// through the matrix, times the target's clip) is kept between frames with the rendered
+    /// groups, while the layer, its place, the visible part and the target's clip are unchanged.
+    private func clippedToBounds(_ n: RenderNode, world: CATransform3D, m: ProjectiveTransform, antialias aa: Bool,
+                                 into t: Target) -> Target {
+        guard RoundedRect.deviceBox(n.bounds, n.corners, through: m) == nil else {
+            return t.clipped(toBoundsOf: n, through: m, antialias: aa, stats: stats, shapes: shapes)
+        }
+        // The entry holds the target's clip, so that its identity cannot name another mask
+        // while the entry lives (clips are not changed once made).
+        let key = GroupCache.Key(kind: .boundsClip(antialias: aa, within: t.clip.map { ObjectIdentifier($0) }),
+                                 identity: n.identity, version: n.version, world: world, region: t.visible)
+        var inner = t
+        if let kept = groups.lookup(key) as? KeptClip {
+            stats.countGroupHit()
+            inner.clip = kept.mask
+            inner.visible = t.visible.intersection(PixelRect(kept.mask))
+            return inner
+        }
+        inner = t.clipped(toBoundsOf: n, through: m, antialias: aa, stats: stats, shapes: shapes)
+        if let made = inner.clip, made !== t.clip {
+            groups.store(key, KeptClip(mask: made, within: t.clip), bytes: made.width * made.height)
+        }
+        return inner
+    }
+
     /// What `masksToBounds` clips: contents, the content layer's drawing, sublayers.
     @inline(__always)
     private func drawInside(_ n: RenderNode, world: CATransform3D, m: ProjectiveTransform, alpha a: Float,
                             antialias aa: Bool, into inner: Target) {
-        if let c = n.contents { ContentsRenderer.draw(c, bounds: n.bounds, through: m, alpha: a, antialias: aa, into: inner) }
+        if let c = n.contents { ContentsRenderer.draw(c, bounds: n.bounds, through: m, alpha: a, antialias: aa, spans: spans, into: inner) }
         switch n.kind {
         case .shape(let s): ShapeRenderer.draw(s, through: m, alpha: a, into: inner)
         case .gradient(let g): GradientRenderer.draw(g, bounds: n.bounds, through: m, alpha: a, antialias: aa, into: inner)
@@ -206,7 +232,10 @@ struct Compositor {
             ? n.occlusionPlan(world: world, into: t) : nil
         // Contexts the flat plan does not cover (3D, perspective) may still occlude.
         let perspective = plan == nil && occlusionCulling
-            ? PerspectiveOcclusion(context.items, members, alpha: alpha, target: t) { CATransform3DConcat(flattened($0.toContext), world) }
+            ? PerspectiveOcclusion(context.items, members, alpha: alpha, target: t,
+                                   keeping: .init(groups: groups, identity: n.identity, version: n.version, world: world, alpha: alpha)) {
+                CATransform3DConcat(flattened($0.toContext), world)
+            }
             : nil
         for (k, item) in context.items.enumerated() {
             // Items the plan puts outside this target (another band) cost a lookup.

@@ -16,13 +16,25 @@ struct PerspectiveOcclusion {
     /// Neither a small occluder nor a small occluded layer pays for the mask (in pixels).
     static let smallest = 1024.0
 
+    /// Where the masks are kept for the next frame: the frame caches, under the context's layer
+    /// (whose version changes with anything in its subtree), its place and the inherited alpha.
+    struct Keeping {
+        let groups: GroupCache
+        let identity: ObjectIdentifier
+        let version: UInt64
+        let world: CATransform3D
+        let alpha: Float
+    }
+    private let keeping: Keeping?
+
     /// For the draw items of one context, back to front; `world` gives a member's matrix to the
     /// target and `alpha` is the opacity the members inherit. Only layers with contents are
     /// clipped: sampling an image costs far more per pixel than the mask, a colour fill does
     /// not. Nothing is occluded in a target with a clip mask, whose partial coverage would let
     /// earlier layers show through the later ones. Pieces cut by the depth sort do not occlude.
     init(_ order: [RenderingContext.DrawItem], _ members: [RenderingContext.Member], alpha: Float, target: Target,
-         world: (RenderingContext.Member) -> CATransform3D) {
+         keeping: Keeping? = nil, world: (RenderingContext.Member) -> CATransform3D) {
+        self.keeping = keeping
         var clipsAny = false
         if target.clip == nil {
             for item in order.dropLast() where members[item.member].node.contents != nil && members[item.member].node.sublayers.isEmpty {
@@ -60,6 +72,18 @@ struct PerspectiveOcclusion {
         // The occluders are in draw order: those after k are a suffix.
         var lo = 0, hi = occluders.count
         while lo < hi { let mid = (lo + hi) / 2; if occluders[mid].index > k { hi = mid } else { lo = mid + 1 } }
+        let key = keeping.map {
+            GroupCache.Key(kind: .occlusion(item: k, alpha: $0.alpha), identity: $0.identity, version: $0.version,
+                           world: $0.world, region: t.visible)
+        }
+        if let key, let kept = keeping?.groups.lookup(key) as? Mask {
+            stats.countGroupHit()
+            var out = t
+            // An empty mask says that nothing of the item shows.
+            out.visible = t.visible.intersection(PixelRect(kept))
+            out.clip = kept
+            return out
+        }
         var occluded: Mask?
         for o in occluders[lo...] where !o.box.intersection(area).isEmpty {
             let mask = occluded ?? Mask(width: box.width, height: box.height, originX: box.x0, originY: box.y0)
@@ -80,10 +104,12 @@ struct PerspectiveOcclusion {
         }
         var out = t
         if any == 0 {
+            if let key { keeping?.groups.store(key, Mask(width: 0, height: 0, originX: box.x0, originY: box.y0)) }
             out.visible = .empty
             return out
         }
         stats.countMask()
+        if let key { keeping?.groups.store(key, mask) }
         out.visible = box
         out.clip = mask
         return out

@@ -48,7 +48,8 @@ final class RenderCache: @unchecked Sendable {
 /// `maxIdleFrames` frames are evicted, and the total is kept under `byteLimit`.
 final class GroupCache: @unchecked Sendable {
     struct Key: Hashable {
-        enum Kind: Hashable { case group, shadow(sigma: Double, hole: PixelRect?), pathShadow(sigma: Double) }
+        enum Kind: Hashable { case group, shadow(sigma: Double, hole: PixelRect?), pathShadow(sigma: Double), boundsClip(antialias: Bool, within: ObjectIdentifier?),
+                          occlusion(item: Int, alpha: Float) }
         let kind: Kind
         let identity: ObjectIdentifier
         let version: UInt64
@@ -76,7 +77,7 @@ final class GroupCache: @unchecked Sendable {
     func store(_ key: Key, _ surface: Surface) { store(key, surface, bytes: surface.width * surface.height * 4) }
     func store(_ key: Key, _ mask: Mask) { store(key, mask, bytes: mask.width * mask.height) }
 
-    private func store(_ key: Key, _ value: AnyObject, bytes size: Int) {
+    func store(_ key: Key, _ value: AnyObject, bytes size: Int) {
         lock.lock(); defer { lock.unlock() }
         guard isEnabled, size <= Self.byteLimit / 4, entries[key] == nil else { return }
         if bytes + size > Self.byteLimit { evict(keepingFrame: frame) }
@@ -98,6 +99,13 @@ final class GroupCache: @unchecked Sendable {
             bytes -= e.bytes
         }
     }
+}
+
+/// A clip mask kept between frames, with the clip it was cut from (see `GroupCache.Key`).
+final class KeptClip {
+    let mask: Mask
+    let within: Mask?
+    init(mask: Mask, within: Mask?) { self.mask = mask; self.within = within }
 }
 
 /// Counters that tests and benchmarks read to see what the renderer did.
