@@ -49,6 +49,10 @@ import Raster
             ("hiding a layer", { t.header.isHidden = true }),
             ("showing it again", { t.header.isHidden = false }),
             ("reordering sublayers", { t.card.insertSublayer(t.group, at: 0) }),
+            ("giving the mask a sublayer", { t.group.mask?.addSublayer(makeLayer(CGRect(x: 28, y: 0, width: 12, height: 30), black)) }),
+            ("moving the mask's sublayer", { t.group.mask?.sublayers?.first?.position.x -= 9 }),
+            ("a deep leaf set to its own colour", { t.dot.backgroundColor = t.dot.backgroundColor }),
+            ("the deep leaf's corner", { t.dot.cornerRadius = 2 }),
             ("moving the mask", { t.group.mask?.position = CGPoint(x: 25, y: 20) }),
             ("replacing the mask", { t.group.mask = makeLayer(CGRect(x: 0, y: 0, width: 20, height: 30), black) }),
             ("removing the mask", { t.group.mask = nil }),
@@ -81,6 +85,20 @@ import Raster
         #expect(card.sublayers[1].mask === oldCard.sublayers[1].mask)
         #expect(changed.sublayers[1] === again.sublayers[1]) // other
         #expect(card.sublayers[1].sublayers[0].background == Color(red))
+    }
+
+    /// A change counts in the layer's subtree counter and every ancestor's (through masks too),
+    /// and nowhere else: the snapshot skips subtrees whose counter it has seen.
+    @Test func changesCountUpTheTree() throws {
+        let t = Self.tree()
+        let mask = try #require(t.group.mask)
+        let inMask = makeLayer(CGRect(x: 0, y: 0, width: 5, height: 5), black)
+        mask.addSublayer(inMask)
+        let before = [t.root, t.card, t.group, t.dot, t.header, t.other, mask].map(\.subtreeModificationCount)
+        inMask.opacity = 0.5
+        t.dot.opacity = 0.5
+        let after = [t.root, t.card, t.group, t.dot, t.header, t.other, mask].map(\.subtreeModificationCount)
+        #expect(zip(before, after).map { $1 &- $0 } == [2, 2, 2, 1, 0, 0, 1])
     }
 
     /// Long sublayer lists are snapshotted by several threads: changes in them still show.

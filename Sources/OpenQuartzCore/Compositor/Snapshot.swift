@@ -90,6 +90,11 @@ final class Snapshotter {
     /// The node for `layer`, reusing `previous` (the last snapshot's node for the same layer, if
     /// any) or its unchanged descendants.
     private func node(_ layer: CALayer, toParent: CATransform3D, previous p: RenderNode?) -> RenderNode {
+        // Nothing in the subtree changed, nor its place: the whole subtree is last time's.
+        if let p, p.identity == ObjectIdentifier(layer), p.layerSerial == layer.serialNumber,
+           p.layerSubtreeModification.load(ordering: .relaxed) == layer.subtreeModificationCount, p.toParent == toParent {
+            return p
+        }
         let unchanged = Snapshotter.isCurrent(p, layer)
         // An unchanged leaf without a mask is its old node while its place is the same.
         if unchanged, layer.storedSublayers?.isEmpty ?? true, layer.storedMask == nil, let p,
@@ -145,7 +150,11 @@ final class Snapshotter {
             mask = node(m, toParent: Snapshotter.isCurrent(q, m) ? q!.toParent : m.localTransform(), previous: q)
         }
         if mask !== p?.mask { reused = false }
-        if reused { return p! }
+        if reused {
+            // Changes below that left every node as it was (a property set to its value).
+            p!.layerSubtreeModification.store(layer.subtreeModificationCount, ordering: .relaxed)
+            return p!
+        }
         return makeNode(layer, toParent: toParent, children: children, mask: mask, isTransform: isTransform)
     }
 
@@ -203,7 +212,8 @@ final class Snapshotter {
             isDoubleSided: layer.isDoubleSided, allowsEdgeAntialiasing: layer.allowsEdgeAntialiasing,
             antialiasedEdges: layer.edgeAntialiasingMask.rawValue & 0xF,
             sublayers: children, version: version(of: layer, children: children, mask: mask),
-            layerSerial: layer.serialNumber, layerModification: layer.modificationCount)
+            layerSerial: layer.serialNumber, layerModification: layer.modificationCount,
+            layerSubtreeModification: layer.subtreeModificationCount)
     }
 
     private func cornerShape(_ layer: CALayer, bounds b: CGRect) -> CornerShape {

@@ -30,7 +30,19 @@ open class CALayer: Hashable, CustomStringConvertible {
     /// a renderer's cache keys cannot mistake a new layer for a freed one.
     let serialNumber: UInt64 = LayerSerial.next()
 
-    @inline(__always) final func noteChange() { modificationCount &+= 1 }
+    /// Bumped with `modificationCount` here and in every layer of the subtree (sublayers and
+    /// masks, at any depth), so that a renderer can skip a subtree whose counter it has seen.
+    var subtreeModificationCount: UInt64 = 0
+
+    @inline(__always) final func noteChange() {
+        modificationCount &+= 1
+        subtreeModificationCount &+= 1
+        var up = superlayer
+        while let l = up {
+            l.subtreeModificationCount &+= 1
+            up = l.superlayer
+        }
+    }
 
     // MARK: Geometry
 
