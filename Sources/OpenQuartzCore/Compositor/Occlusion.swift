@@ -139,6 +139,9 @@ struct OcclusionPlan {
 
     let steps: [Step]
 
+    /// Layers of fewer pixels than this are never narrowed, only hidden or drawn.
+    static let smallNarrowing = 4096
+
     struct Key: Equatable {
         let world: CATransform3D
         let visible: PixelRect
@@ -167,6 +170,10 @@ struct OcclusionPlan {
         for h in holes where h.x0 <= extent.x0 && h.y0 <= extent.y0 && h.x1 >= extent.x1 && h.y1 >= extent.y1 {
             return .hidden
         }
+        // A small layer partly covered is drawn whole: its shape replays in a call or two,
+        // which cutting it to the region would turn into runs per row (over-drawn pixels are
+        // replaced by the opaque layers drawn later, so the picture is the same).
+        if extent.width * extent.height < OcclusionPlan.smallNarrowing { return .draw }
         let occluded = t.occluded.compactMap { let c = $0.intersection(extent); return c.isEmpty ? nil : c } + holes
         let r = PixelRegion(x0: extent.x0, y0: extent.y0, x1: extent.x1, y1: extent.y1,
                             minus: occluded.map { (x0: $0.x0, y0: $0.y0, x1: $0.x1, y1: $0.y1) })
