@@ -13,10 +13,11 @@ func intersect(_ a: (x: Int, y: Int, width: Int, height: Int), _ b: (x: Int, y: 
 /// Rasterizes `path` mapped by `transform` into `sink`, over the target rectangle.
 func rasterize<S: CoverageSink>(_ path: Path, transform: ProjectiveTransform, rule: FillRule, antialias: Bool,
                                 targetX: Int, targetY: Int, targetWidth: Int, targetHeight: Int,
-                                exactOverlaps: Bool = true, spans: SampledSpanCache? = nil, into sink: inout S) {
+                                exactOverlaps: Bool = true, paths: PathCoverageCache? = nil, into sink: inout S) {
     guard !path.isEmpty else { return }
-    if !antialias, let spans {
-        spans.draw(path, transform: transform, rule: rule, target: (targetX, targetY, targetWidth, targetHeight), into: &sink)
+    if let paths {
+        paths.draw(path, transform: transform, rule: rule, antialias: antialias, exactOverlaps: exactOverlaps,
+                   target: (targetX, targetY, targetWidth, targetHeight), into: &sink)
         return
     }
     var source = path

@@ -58,47 +58,13 @@ public final class RoundedBoxCoverageCache: @unchecked Sendable {
         }
     }
 
-    /// The runs of one shape, relative to its top-left pixel: spans (`value` is the coverage)
-    /// and cells (`value` is `cells`; their bytes follow those of the cells runs before them).
-    /// Eight bytes a run: boxes are less than 65 536 pixels a side.
-    final class Recording: @unchecked Sendable {
-        struct Run { var row: UInt16, x: UInt16, count: UInt16, value: UInt16 }
-        static let cells: UInt16 = 0xFFFF
-        var runs: [Run] = []
-        var bytes: [UInt8] = []
-        /// Set when the runs are one row of cells each, of one width from one column, row
-        /// after row from row 0 (small shapes): the bytes are then a block replayed in one call.
-        var block: (x: Int, width: Int, height: Int)?
-        var size: Int { runs.count * MemoryLayout<Run>.stride + bytes.count }
-
-        func findBlock() {
-            guard let first = runs.first, first.value == Recording.cells else { return }
-            for (r, run) in runs.enumerated() {
-                guard run.row == r, run.x == first.x, run.count == first.count, run.value == Recording.cells else { return }
-            }
-            block = (Int(first.x), Int(first.count), runs.count)
-        }
-    }
-
-    private struct RecordingSink: CoverageSink {
-        let recording: Recording
-        let x0: Int, y0: Int
-        mutating func span(y: Int, x: Int, count: Int, coverage: UInt8) {
-            recording.runs.append(.init(row: UInt16(y - y0), x: UInt16(x - x0), count: UInt16(count), value: UInt16(coverage)))
-        }
-        mutating func cells(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
-            recording.runs.append(.init(row: UInt16(y - y0), x: UInt16(x - x0), count: UInt16(count), value: Recording.cells))
-            recording.bytes.append(contentsOf: UnsafeBufferPointer(start: coverage, count: count))
-        }
-    }
-
     /// A two-way set-associative table: a key lives in slot h or its neighbour h ^ 1, and a new
     /// entry replaces the older of the two.
     private static let slots = 8192
     private let lock = Mutex(())
     // Guarded by `lock`.
     private let keys = UnsafeMutablePointer<Key>.allocate(capacity: RoundedBoxCoverageCache.slots)
-    private let entries = UnsafeMutablePointer<Recording?>.allocate(capacity: RoundedBoxCoverageCache.slots)
+    private let entries = UnsafeMutablePointer<CoverageRecording?>.allocate(capacity: RoundedBoxCoverageCache.slots)
     private let stamps = UnsafeMutablePointer<UInt64>.allocate(capacity: RoundedBoxCoverageCache.slots)
     /// Hashes of shapes seen once, direct-mapped: a shape is recorded when seen again.
     private let sightings = UnsafeMutablePointer<UInt64>.allocate(capacity: RoundedBoxCoverageCache.slots)
@@ -133,7 +99,7 @@ public final class RoundedBoxCoverageCache: @unchecked Sendable {
         let key = Key(box, hole, dx: ox, dy: oy)
         let h = key.hash(hole: hole != nil)
         let slot = Int(truncatingIfNeeded: h) & (RoundedBoxCoverageCache.slots - 1)
-        let (found, seen): (Recording?, Bool) = lock.withLock { _ in
+        let (found, seen): (CoverageRecording?, Bool) = lock.withLock { _ in
             clock += 1
             let other = slot ^ 1
             if entries[slot] != nil && keys[slot] == key { stamps[slot] = clock; return (entries[slot], true) }
@@ -143,7 +109,7 @@ public final class RoundedBoxCoverageCache: @unchecked Sendable {
             return (nil, seen)
         }
         if let found {
-            replay(found, at: Int(ox), Int(oy), region: region, into: &sink)
+            found.replay(at: Int(ox), Int(oy), region: region, into: &sink)
             return
         }
         guard seen else {
@@ -155,8 +121,8 @@ public final class RoundedBoxCoverageCache: @unchecked Sendable {
                                    radiusX: box.radiusX, radiusY: box.radiusY)
         let canonicalHole = hole.map { RoundedBox(minX: $0.minX - ox, minY: $0.minY - oy, maxX: $0.maxX - ox, maxY: $0.maxY - oy,
                                                   radiusX: $0.radiusX, radiusY: $0.radiusY) }
-        let recording = Recording()
-        var recorder = RecordingSink(recording: recording, x0: 0, y0: 0)
+        let recording = CoverageRecording()
+        var recorder = CoverageRecording.Recorder(recording: recording)
         canonical.rasterize(hole: canonicalHole, region: (0, 0, Int(canonical.maxX.rounded(.up)), Int(canonical.maxY.rounded(.up))),
                             into: &recorder)
         recording.findBlock()
@@ -171,35 +137,6 @@ public final class RoundedBoxCoverageCache: @unchecked Sendable {
             keys[older] = key; entries[older] = recording; stamps[older] = clock
             bytes += size
         }
-        replay(recording, at: Int(ox), Int(oy), region: region, into: &sink)
-    }
-
-    /// Hands the recorded runs, moved to (x0, y0) and cut to `region`, to `sink`.
-    private func replay<S: CoverageSink>(_ r: Recording, at x0: Int, _ y0: Int,
-                                         region: (x: Int, y: Int, width: Int, height: Int), into sink: inout S) {
-        let rx1 = region.x + region.width, ry1 = region.y + region.height
-        if let b = r.block, x0 + b.x >= region.x, x0 + b.x + b.width <= rx1, y0 >= region.y, y0 + b.height <= ry1 {
-            r.bytes.withUnsafeBufferPointer {
-                sink.block(y: y0, x: x0 + b.x, width: b.width, height: b.height, coverage: $0.baseAddress!, stride: b.width)
-            }
-            return
-        }
-        r.bytes.withUnsafeBufferPointer { bytes in r.runs.withUnsafeBufferPointer { runs in
-            var offset = 0 // where the next cells run's bytes start
-            for run in runs {
-                let isCells = run.value == Recording.cells
-                let start = offset
-                if isCells { offset += Int(run.count) }
-                let y = y0 + Int(run.row)
-                guard y >= region.y && y < ry1 else { continue }
-                let a = max(x0 + Int(run.x), region.x), b = min(x0 + Int(run.x) + Int(run.count), rx1)
-                guard b > a else { continue }
-                if isCells {
-                    sink.cells(y: y, x: a, count: b - a, coverage: bytes.baseAddress! + start + (a - x0 - Int(run.x)))
-                } else {
-                    sink.span(y: y, x: a, count: b - a, coverage: UInt8(run.value))
-                }
-            }
-        } }
+        recording.replay(at: Int(ox), Int(oy), region: region, into: &sink)
     }
 }

@@ -269,10 +269,10 @@ extension Surface {
     /// space to device space, perspective-correct: each covered pixel centre is mapped back
     /// through the inverse. Samples outside the source rectangle clamp to its edge texels.
     /// The quad's edges are anti-aliased by exact area coverage when `antialias` is true and
-    /// sampled at pixel centres when false (iOS's default for transformed layers), their spans
-    /// kept in `spans` for the next frame when given.
+    /// sampled at pixel centres when false (iOS's default for transformed layers), their coverage
+    /// kept in `paths` for the next frame when given.
     public func draw(_ texture: Texture, transform: ProjectiveTransform, filter: SamplingFilter = .linear,
-                     opacity: Float = 1, clip: Mask? = nil, antialias: Bool = true, spans: SampledSpanCache? = nil,
+                     opacity: Float = 1, clip: Mask? = nil, antialias: Bool = true, paths: PathCoverageCache? = nil,
                      sourceRect: Rect? = nil, blend: BlendMode = .sourceOver) {
         let tex = texture.surface
         guard tex.width > 0, tex.height > 0 else { return }
@@ -309,6 +309,6 @@ extension Surface {
         // mip levels) and the clip.
         rasterize(.rect(x: src.minX, y: src.minY, width: src.width, height: src.height), transform: transform,
                   rule: .nonZero, antialias: antialias, targetX: region.x, targetY: region.y,
-                  targetWidth: region.width, targetHeight: region.height, spans: spans, into: &sink)
+                  targetWidth: region.width, targetHeight: region.height, paths: paths, into: &sink)
     }
 }

@@ -92,11 +92,11 @@ extension Surface {
     /// Blend modes act only where the path (and clip) cover; see `BlendMode`.
     /// `contoursOverlap: false` promises that no two parts of the path overlap (glyph outlines):
     /// signed-area accumulation is then exact on its own and the rasterizer skips its second,
-    /// exact pass over pixels that several edges share. Aliased fills' spans are kept in
-    /// `spans` for the next frame when given.
+    /// exact pass over pixels that several edges share. The coverage is kept in `paths`
+    /// for the next frame when given.
     public func fill(_ path: Path, transform: ProjectiveTransform = .identity, rule: FillRule = .nonZero,
                      color: Color, clip: Mask? = nil, region: PixelRegion? = nil, antialias: Bool = true,
-                     blend: BlendMode = .sourceOver, contoursOverlap: Bool = true, spans: SampledSpanCache? = nil) {
+                     blend: BlendMode = .sourceOver, contoursOverlap: Bool = true, paths: PathCoverageCache? = nil) {
         let s = color.premultipliedPixel
         if s == 0 && blend == .sourceOver { return }
         guard let r = drawableRegion(clip: clip, region: region) else { return }
@@ -104,7 +104,7 @@ extension Surface {
         defer { sink.release() }
         rasterize(path, transform: transform, rule: rule, antialias: antialias,
                   targetX: r.x, targetY: r.y, targetWidth: r.width, targetHeight: r.height,
-                  exactOverlaps: contoursOverlap, spans: spans, into: &sink)
+                  exactOverlaps: contoursOverlap, paths: paths, into: &sink)
     }
 
     /// Fills an axis-aligned rectangle. With `antialias` each edge pixel gets exactly the

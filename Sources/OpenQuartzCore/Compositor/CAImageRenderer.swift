@@ -25,9 +25,9 @@ public final class CAImageRenderer: @unchecked Sendable {
     private let cache = RenderCache()
     private let groups = GroupCache()
     private let snapshotter = Snapshotter()
-    /// One coverage cache of rounded boxes and one of aliased spans per band (thread), so that
+    /// One coverage cache of rounded boxes and one of paths per band (thread), so that
     /// threads share no lock.
-    private var bandCaches: [(shapes: RoundedBoxCoverageCache, spans: SampledSpanCache)] = []
+    private var bandCaches: [(shapes: RoundedBoxCoverageCache, paths: PathCoverageCache)] = []
     private let snapshotLock = NSLock()
 
     /// How many threads share a frame: the canvas is cut into horizontal bands rendered in
@@ -74,10 +74,10 @@ public final class CAImageRenderer: @unchecked Sendable {
         guard let root = snapshot else { snapshotLock.unlock(); surface.clear(clear); return }
         let world = CATransform3DConcat(root.toParent, CATransform3DMakeScale(scale, scale, 1))
         let bands = min(threads, max(surface.height / 64, 1))
-        while bandCaches.count < bands { bandCaches.append((RoundedBoxCoverageCache(), SampledSpanCache())) }
+        while bandCaches.count < bands { bandCaches.append((RoundedBoxCoverageCache(), PathCoverageCache())) }
         let compositors = (0..<bands).map {
             Compositor(cache: cache, groups: groups, stats: statistics, occlusionCulling: occlusionCulling,
-                       shapes: bandCaches[$0].shapes, spans: bandCaches[$0].spans)
+                       shapes: bandCaches[$0].shapes, paths: bandCaches[$0].paths)
         }
         snapshotLock.unlock()
         if bands <= 1 {

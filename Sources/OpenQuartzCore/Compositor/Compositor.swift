@@ -66,8 +66,8 @@ struct Compositor {
     let occlusionCulling: Bool
     /// This thread's cache of rounded-box coverage.
     let shapes: RoundedBoxCoverageCache
-    /// This thread's cache of aliased fills' spans (transformed layers' backgrounds and borders).
-    let spans: SampledSpanCache
+    /// This thread's cache of path fills' coverage (transformed layers' outlines, text, shapes).
+    let paths: PathCoverageCache
 
     /// Draws `n` whose bounds space maps to the target by `world` (homogeneous, row vectors),
     /// `alpha` being the opacity inherited from ancestors that did not form a group.
@@ -167,9 +167,9 @@ struct Compositor {
     @inline(__always)
     private func drawInside(_ n: RenderNode, world: CATransform3D, m: ProjectiveTransform, alpha a: Float,
                             antialias aa: Bool, into inner: Target) {
-        if let c = n.contents { ContentsRenderer.draw(c, bounds: n.bounds, through: m, alpha: a, antialias: aa, spans: spans, into: inner) }
+        if let c = n.contents { ContentsRenderer.draw(c, bounds: n.bounds, through: m, alpha: a, antialias: aa, paths: paths, into: inner) }
         switch n.kind {
-        case .shape(let s): ShapeRenderer.draw(s, through: m, alpha: a, into: inner)
+        case .shape(let s): ShapeRenderer.draw(s, through: m, alpha: a, paths: paths, into: inner)
         case .gradient(let g): GradientRenderer.draw(g, bounds: n.bounds, through: m, alpha: a, antialias: aa, into: inner)
         case .replicator(let r): drawReplicas(of: n, r, world: world, alpha: a, into: inner)
         case .plain, .transform: break
@@ -186,7 +186,7 @@ struct Compositor {
             t.surface.fill(box, color: color, clip: t.clip, region: t.region, cache: shapes)
         } else {
             t.surface.fill(n.outline, transform: m, rule: .nonZero, color: color,
-                           clip: t.clip, region: t.region, antialias: antialias, spans: spans)
+                           clip: t.clip, region: t.region, antialias: antialias, paths: paths)
         }
     }
 
@@ -209,10 +209,10 @@ struct Compositor {
         if hasHole {
             path.append(boundsPath(innerRect, n.corners.inset(by: w)))
             t.surface.fill(path, transform: m, rule: .evenOdd, color: color.withAlpha(multipliedBy: a),
-                           clip: t.clip, region: t.region, antialias: antialias, spans: spans)
+                           clip: t.clip, region: t.region, antialias: antialias, paths: paths)
         } else {
             t.surface.fill(path, transform: m, rule: .nonZero, color: color.withAlpha(multipliedBy: a),
-                           clip: t.clip, region: t.region, antialias: antialias, spans: spans)
+                           clip: t.clip, region: t.region, antialias: antialias, paths: paths)
         }
     }
 

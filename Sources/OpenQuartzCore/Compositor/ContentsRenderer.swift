@@ -42,23 +42,23 @@ enum ContentsRenderer {
     }
 
     static func draw(_ c: ContentsSpec, bounds: CGRect, through m: ProjectiveTransform, alpha: Float,
-                     antialias: Bool, spans: SampledSpanCache? = nil, into t: Target) {
+                     antialias: Bool, paths: PathCoverageCache? = nil, into t: Target) {
         let src = sourceRect(c)
         let dst = destinationRect(c, bounds: bounds)
         guard src.width != 0, src.height != 0, dst.width > 0, dst.height > 0 else { return }
         let scales = c.gravity == "resize" || c.gravity == "resizeAspect" || c.gravity == "resizeAspectFill"
         let center = c.center
         if scales && center != CGRect(x: 0, y: 0, width: 1, height: 1) {
-            drawNinePart(c, src: src, dst: dst, center: center, through: m, alpha: alpha, spans: spans, into: t)
+            drawNinePart(c, src: src, dst: dst, center: center, through: m, alpha: alpha, paths: paths, into: t)
             return
         }
-        piece(c, src: src, dst: dst, through: m, alpha: alpha, antialias: antialias, spans: spans, into: t)
+        piece(c, src: src, dst: dst, through: m, alpha: alpha, antialias: antialias, paths: paths, into: t)
     }
 
     /// `contentsCenter`: corners keep their size, edges stretch along one axis, the centre
     /// along both (CALayer.h).
     private static func drawNinePart(_ c: ContentsSpec, src: CGRect, dst: CGRect, center: CGRect,
-                                     through m: ProjectiveTransform, alpha: Float, spans: SampledSpanCache?, into t: Target) {
+                                     through m: ProjectiveTransform, alpha: Float, paths: PathCoverageCache?, into t: Target) {
         let sx = [src.minX, src.minX + center.minX * src.width, src.minX + center.maxX * src.width, src.maxX]
         let sy = [src.minY, src.minY + center.minY * src.height, src.minY + center.maxY * src.height, src.maxY]
         var left = (sx[1] - sx[0]) / c.scale, right = (sx[3] - sx[2]) / c.scale
@@ -77,13 +77,13 @@ enum ContentsRenderer {
                 if s1.width == 0 { s1 = CGRect(x: s1.minX - 0.5, y: s1.minY, width: 1, height: s1.height) }
                 if s1.height == 0 { s1 = CGRect(x: s1.minX, y: s1.minY - 0.5, width: s1.width, height: 1) }
                 // Pieces tile the plane: no anti-aliasing between them, or their shared edges would seam.
-                piece(c, src: s1, dst: d, through: m, alpha: alpha, antialias: false, spans: spans, into: t)
+                piece(c, src: s1, dst: d, through: m, alpha: alpha, antialias: false, paths: paths, into: t)
             }
         }
     }
 
     private static func piece(_ c: ContentsSpec, src: CGRect, dst: CGRect, through m: ProjectiveTransform,
-                              alpha: Float, antialias: Bool, spans: SampledSpanCache?, into t: Target) {
+                              alpha: Float, antialias: Bool, paths: PathCoverageCache?, into t: Target) {
         // Texture pixel (u, v) → bounds space → target.
         let kx = Double(dst.width / src.width), ky = Double(dst.height / src.height)
         let toLayer = ProjectiveTransform(a: kx, b: 0, c: 0, d: ky,
@@ -95,7 +95,7 @@ enum ContentsRenderer {
         let filter = area < Double(abs(src.width * src.height)) ? c.minification : c.magnification
         let s = src.standardized
         t.surface.draw(c.image.texture, transform: full, filter: filter, opacity: alpha, clip: t.clip,
-                       antialias: antialias, spans: spans,
+                       antialias: antialias, paths: paths,
                        sourceRect: Rect(x: Double(s.minX), y: Double(s.minY), width: Double(s.width), height: Double(s.height)))
     }
 }

@@ -15,7 +15,7 @@ enum Extent {
         }
         switch n.kind {
         case .shape(let s):
-            var b = s.path.boundsRect
+            var b = s.pathBounds
             if let st = s.stroke {
                 let pad = CGFloat(st.style.width) * max(CGFloat(st.style.miterLimit), 1) / 2
                 b = b.insetBy(dx: -pad, dy: -pad)

@@ -183,13 +183,22 @@ struct RasterizationSpec {
 }
 
 struct ShapeContent {
-    var path: Raster.Path
+    let path: Raster.Path
+    /// The path's control-point box, found once (extents ask for it every frame).
+    let pathBounds: CGRect
     var fillColor: Color?
     var fillRule: FillRule
     var stroke: StrokeSpec?
     /// False for glyph outlines, whose contours never overlap: the fill can skip the
     /// rasterizer's exact pass for shared pixels.
     var contoursOverlap = true
+
+    init(path: Raster.Path, fillColor: Color?, fillRule: FillRule, stroke: StrokeSpec?, contoursOverlap: Bool = true) {
+        self.path = path
+        pathBounds = path.boundsRect
+        self.fillColor = fillColor; self.fillRule = fillRule; self.stroke = stroke
+        self.contoursOverlap = contoursOverlap
+    }
 }
 
 struct StrokeSpec {

@@ -3,10 +3,11 @@ import Raster
 
 /// Draws a `CAShapeLayer`'s fill, then its stroke over it (CAShapeLayer.h).
 enum ShapeRenderer {
-    static func draw(_ s: ShapeContent, through m: ProjectiveTransform, alpha: Float, into t: Target) {
+    static func draw(_ s: ShapeContent, through m: ProjectiveTransform, alpha: Float, paths: PathCoverageCache? = nil,
+                     into t: Target) {
         if let fill = s.fillColor {
             t.surface.fill(s.path, transform: m, rule: s.fillRule, color: fill.withAlpha(multipliedBy: alpha),
-                           clip: t.clip, region: t.region, antialias: true, contoursOverlap: s.contoursOverlap)
+                           clip: t.clip, region: t.region, antialias: true, contoursOverlap: s.contoursOverlap, paths: paths)
         }
         if let st = s.stroke {
             var path = s.path
@@ -18,7 +19,7 @@ enum ShapeRenderer {
             let scale = max(m.linearScale, 1e-6)
             let outline = path.stroked(st.style, tolerance: 0.1 / scale)
             t.surface.fill(outline, transform: m, rule: .nonZero, color: st.color.withAlpha(multipliedBy: alpha),
-                           clip: t.clip, region: t.region, antialias: true)
+                           clip: t.clip, region: t.region, antialias: true, paths: paths)
         }
     }
 }

@@ -1,0 +1,65 @@
+/// The coverage a shape's scan handed its sink, kept to be handed again: runs relative to the
+/// shape's top-left pixel, spans (`value` is the coverage) and cells (`value` is `cells`; their
+/// bytes follow those of the cells runs before them). Eight bytes a run: shapes are less than
+/// 65 536 pixels a side. The coverage caches of rounded boxes and of paths keep these.
+final class CoverageRecording: @unchecked Sendable {
+    struct Run { var row: UInt16, x: UInt16, count: UInt16, value: UInt16 }
+    static let cells: UInt16 = 0xFFFF
+    var runs: [Run] = []
+    var bytes: [UInt8] = []
+    /// Set when the runs are one row of cells each, of one width from one column, row
+    /// after row from row 0 (small shapes): the bytes are then a block replayed in one call.
+    var block: (x: Int, width: Int, height: Int)?
+    var size: Int { runs.count * MemoryLayout<Run>.stride + bytes.count }
+
+    /// A sink that records, with (x0, y0) as the shape's top-left pixel. Rows and columns
+    /// from there must be in 0..<65 536.
+    struct Recorder: CoverageSink {
+        let recording: CoverageRecording
+        var x0 = 0, y0 = 0
+        mutating func span(y: Int, x: Int, count: Int, coverage: UInt8) {
+            recording.runs.append(.init(row: UInt16(y - y0), x: UInt16(x - x0), count: UInt16(count), value: UInt16(coverage)))
+        }
+        mutating func cells(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
+            recording.runs.append(.init(row: UInt16(y - y0), x: UInt16(x - x0), count: UInt16(count), value: CoverageRecording.cells))
+            recording.bytes.append(contentsOf: UnsafeBufferPointer(start: coverage, count: count))
+        }
+    }
+
+    /// Notes whether the runs form a block (see `block`); call once recorded.
+    func findBlock() {
+        guard let first = runs.first, first.value == CoverageRecording.cells else { return }
+        for (r, run) in runs.enumerated() {
+            guard run.row == r, run.x == first.x, run.count == first.count, run.value == CoverageRecording.cells else { return }
+        }
+        block = (Int(first.x), Int(first.count), runs.count)
+    }
+
+    /// Hands the recorded runs, moved to (x0, y0) and cut to `region`, to `sink`.
+    func replay<S: CoverageSink>(at x0: Int, _ y0: Int, region: (x: Int, y: Int, width: Int, height: Int), into sink: inout S) {
+        let rx1 = region.x + region.width, ry1 = region.y + region.height
+        if let b = block, x0 + b.x >= region.x, x0 + b.x + b.width <= rx1, y0 >= region.y, y0 + b.height <= ry1 {
+            bytes.withUnsafeBufferPointer {
+                sink.block(y: y0, x: x0 + b.x, width: b.width, height: b.height, coverage: $0.baseAddress!, stride: b.width)
+            }
+            return
+        }
+        bytes.withUnsafeBufferPointer { bytes in runs.withUnsafeBufferPointer { runs in
+            var offset = 0 // where the next cells run's bytes start
+            for run in runs {
+                let isCells = run.value == CoverageRecording.cells
+                let start = offset
+                if isCells { offset += Int(run.count) }
+                let y = y0 + Int(run.row)
+                guard y >= region.y && y < ry1 else { continue }
+                let a = max(x0 + Int(run.x), region.x), b = min(x0 + Int(run.x) + Int(run.count), rx1)
+                guard b > a else { continue }
+                if isCells {
+                    sink.cells(y: y, x: a, count: b - a, coverage: bytes.baseAddress! + start + (a - x0 - Int(run.x)))
+                } else {
+                    sink.span(y: y, x: a, count: b - a, coverage: UInt8(run.value))
+                }
+            }
+        } }
+    }
+}
