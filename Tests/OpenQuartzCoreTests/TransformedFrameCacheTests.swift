@@ -88,6 +88,37 @@ import Raster
         }
     }
 
+    /// A stroked shape keeps its outline and coverage between frames; a change of the device
+    /// scale above it (the node itself unchanged) or of the stroke strokes it again.
+    @Test func strokedShapesFollowScaleAndStyle() {
+        let root = makeRoot(CGFloat(Self.width), CGFloat(Self.height))
+        let parent = makeLayer(CGRect(x: 0, y: 0, width: 120, height: 70), nil)
+        let shape = CAShapeLayer()
+        shape.frame = CGRect(x: 0, y: 0, width: 120, height: 70)
+        let path = CGMutablePath()
+        path.move(to: CGPoint(x: 10, y: 10))
+        path.addCurve(to: CGPoint(x: 110, y: 60), control1: CGPoint(x: 90, y: 0), control2: CGPoint(x: 20, y: 70))
+        shape.path = path
+        shape.fillColor = nil
+        shape.strokeColor = blue
+        shape.lineWidth = 3
+        parent.addSublayer(shape)
+        root.addSublayer(parent)
+        let renderer = CAImageRenderer(size: CGSize(width: Self.width, height: Self.height))
+        expectSameAsFresh(root, renderer, "the first frames")
+        let changes: [(String, () -> Void)] = [
+            ("the parent scaled", { parent.transform = CATransform3DMakeScale(1.8, 1.8, 1) }),
+            ("the parent moved", { parent.position.x += 30.5 }),
+            ("a wider stroke", { shape.lineWidth = 6 }),
+            ("a trimmed stroke", { shape.strokeEnd = 0.6 }),
+            ("the parent at its size again", { parent.transform = CATransform3DIdentity }),
+        ]
+        for (what, change) in changes {
+            change()
+            expectSameAsFresh(root, renderer, what)
+        }
+    }
+
     /// The second and later frames of a static scene use what the first kept.
     @Test func aStaticSceneReusesWhatItKept() {
         let s = Self.scene()

@@ -206,6 +206,21 @@ struct StrokeSpec {
     var style: StrokeStyle
     var start: CGFloat
     var end: CGFloat
+    /// The stroked outline, kept with the node for the device scale it was flattened for.
+    let outlines = StrokeOutlines()
+}
+
+/// A shape's stroked outline, made once per device scale: its flattening tolerance depends
+/// on the scale, and a static scene redraws it at the same one every frame.
+final class StrokeOutlines: Sendable {
+    private let kept = Mutex<(scale: Double, outline: Raster.Path)?>(nil)
+
+    func outline(scale: Double, _ make: () -> Raster.Path) -> Raster.Path {
+        if let k = kept.withLock({ $0 }), k.scale == scale { return k.outline }
+        let outline = make()
+        kept.withLock { $0 = (scale, outline) }
+        return outline
+    }
 }
 
 struct GradientContent {

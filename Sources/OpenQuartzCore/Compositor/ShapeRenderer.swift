@@ -10,14 +10,14 @@ enum ShapeRenderer {
                            clip: t.clip, region: t.region, antialias: true, contoursOverlap: s.contoursOverlap, paths: paths)
         }
         if let st = s.stroke {
-            var path = s.path
-            if st.start > 0 || st.end < 1 {
-                if st.end <= st.start { return }
-                path = path.trimmed(from: Double(st.start), to: Double(st.end))
-            }
+            if st.end <= st.start && (st.start > 0 || st.end < 1) { return }
             // Flatten finely enough in layer space for the target's scale.
             let scale = max(m.linearScale, 1e-6)
-            let outline = path.stroked(st.style, tolerance: 0.1 / scale)
+            let outline = st.outlines.outline(scale: scale) {
+                var path = s.path
+                if st.start > 0 || st.end < 1 { path = path.trimmed(from: Double(st.start), to: Double(st.end)) }
+                return path.stroked(st.style, tolerance: 0.1 / scale)
+            }
             t.surface.fill(outline, transform: m, rule: .nonZero, color: st.color.withAlpha(multipliedBy: alpha),
                            clip: t.clip, region: t.region, antialias: true, paths: paths)
         }
