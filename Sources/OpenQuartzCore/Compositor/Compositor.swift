@@ -156,7 +156,7 @@ struct Compositor {
             inner.visible = t.visible.intersection(PixelRect(kept.mask))
             return inner
         }
-        inner = t.clipped(toBoundsOf: n, through: m, antialias: aa, stats: stats, shapes: shapes)
+        inner = t.clipped(to: n.outline, through: m, antialias: aa, stats: stats)
         if let made = inner.clip, made !== t.clip {
             groups.store(key, KeptClip(mask: made, within: t.clip), bytes: made.width * made.height)
         }

@@ -10,7 +10,7 @@ enum ShapeRenderer {
                            clip: t.clip, region: t.region, antialias: true, contoursOverlap: s.contoursOverlap, paths: paths)
         }
         if let st = s.stroke {
-            if st.end <= st.start && (st.start > 0 || st.end < 1) { return }
+            if st.end <= st.start { return }
             // Flatten finely enough in layer space for the target's scale.
             let scale = max(m.linearScale, 1e-6)
             let outline = st.outlines.outline(scale: scale) {

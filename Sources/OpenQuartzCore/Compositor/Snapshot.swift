@@ -90,15 +90,10 @@ final class Snapshotter {
     /// The node for `layer`, reusing `previous` (the last snapshot's node for the same layer, if
     /// any) or its unchanged descendants.
     private func node(_ layer: CALayer, toParent: CATransform3D, previous p: RenderNode?) -> RenderNode {
-        // Nothing in the subtree changed, nor its place: the whole subtree is last time's.
-        if let p, p.identity == ObjectIdentifier(layer), p.layerSerial == layer.serialNumber,
-           p.layerSubtreeModification.load(ordering: .relaxed) == layer.subtreeModificationCount, p.toParent == toParent {
-            return p
-        }
         let unchanged = Snapshotter.isCurrent(p, layer)
-        // An unchanged leaf without a mask is its old node while its place is the same.
-        if unchanged, layer.storedSublayers?.isEmpty ?? true, layer.storedMask == nil, let p,
-           p.sublayers.isEmpty, p.mask == nil, p.toParent == toParent {
+        // Nothing in the subtree changed, nor its place: the whole subtree is last time's.
+        if unchanged, let p, p.layerSubtreeModification.load(ordering: .relaxed) == layer.subtreeModificationCount,
+           p.toParent == toParent {
             return p
         }
         // The children are last time's array until one differs; only then is a new one built.
