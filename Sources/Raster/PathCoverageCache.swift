@@ -56,11 +56,7 @@ public final class PathCoverageCache: @unchecked Sendable {
     private let lock = Mutex(())
     // Guarded by `lock`.
     private var entries: [UInt64: Entry] = [:]
-    /// Hashes of shapes seen once: a shape is recorded when seen again. A set, not a table
-    /// whose slots colliding shapes would take from each other frame after frame (thousands of
-    /// labels); forgotten when it holds `maxSightings`.
-    private var sightings = Set<UInt64>()
-    static let maxSightings = 1 << 16
+    private var sightings = ShapeSightings()
     private var bytes = 0
 
     public init(byteLimit: Int = 8 << 20) {
@@ -87,10 +83,7 @@ public final class PathCoverageCache: @unchecked Sendable {
         let h = key.hash
         let (found, seen): (CoverageRecording?, Bool) = lock.withLock { _ in
             if let e = entries[h], e.key == key { return (e.recording, true) }
-            if sightings.remove(h) != nil { return (nil, true) }
-            if sightings.count >= PathCoverageCache.maxSightings { sightings.removeAll(keepingCapacity: true) }
-            sightings.insert(h)
-            return (nil, false)
+            return (nil, sightings.sawBefore(h))
         }
         let region = (x: target.x, y: target.y, width: target.width, height: target.height)
         if let found {

@@ -66,8 +66,7 @@ public final class RoundedBoxCoverageCache: @unchecked Sendable {
     private let keys = UnsafeMutablePointer<Key>.allocate(capacity: RoundedBoxCoverageCache.slots)
     private let entries = UnsafeMutablePointer<CoverageRecording?>.allocate(capacity: RoundedBoxCoverageCache.slots)
     private let stamps = UnsafeMutablePointer<UInt64>.allocate(capacity: RoundedBoxCoverageCache.slots)
-    /// Hashes of shapes seen once, direct-mapped: a shape is recorded when seen again.
-    private let sightings = UnsafeMutablePointer<UInt64>.allocate(capacity: RoundedBoxCoverageCache.slots)
+    private var sightings = ShapeSightings()
     private var clock: UInt64 = 0
     private var bytes = 0
 
@@ -76,14 +75,13 @@ public final class RoundedBoxCoverageCache: @unchecked Sendable {
         let n = RoundedBoxCoverageCache.slots
         entries.initialize(repeating: nil, count: n)
         stamps.initialize(repeating: 0, count: n)
-        sightings.initialize(repeating: 0, count: n)
         keys.initialize(repeating: Key(RoundedBox(minX: 0, minY: 0, maxX: 0, maxY: 0), nil, dx: 0, dy: 0), count: n)
     }
 
     deinit {
         let n = RoundedBoxCoverageCache.slots
         entries.deinitialize(count: n); entries.deallocate()
-        keys.deallocate(); stamps.deallocate(); sightings.deallocate()
+        keys.deallocate(); stamps.deallocate()
     }
 
     /// Hands the coverage of `box` less `hole` over the device rectangle `region` to `sink`,
@@ -104,9 +102,7 @@ public final class RoundedBoxCoverageCache: @unchecked Sendable {
             let other = slot ^ 1
             if entries[slot] != nil && keys[slot] == key { stamps[slot] = clock; return (entries[slot], true) }
             if entries[other] != nil && keys[other] == key { stamps[other] = clock; return (entries[other], true) }
-            let seen = sightings[slot] == h
-            sightings[slot] = h
-            return (nil, seen)
+            return (nil, sightings.sawBefore(h))
         }
         if let found {
             found.replay(at: Int(ox), Int(oy), region: region, into: &sink)
