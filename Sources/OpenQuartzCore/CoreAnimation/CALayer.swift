@@ -16,7 +16,7 @@ enum LayerSerial {
     static func next() -> UInt64 { counter.wrappingAdd(1, ordering: .relaxed).newValue }
 }
 
-open class CALayer: Hashable, CustomStringConvertible {
+open class CALayer: NSObject {
 
     // MARK: Change tracking (OpenQuartzCore extension)
 
@@ -201,6 +201,13 @@ open class CALayer: Hashable, CustomStringConvertible {
         return r
     }
 
+    // MARK: Delegate
+
+    /// The object that lays out this layer's sublayers, provides its actions and (with the
+    /// drawing model) its contents. Held weakly, as on Apple's platforms; a `UIView` is the
+    /// delegate of its layer there.
+    open weak var delegate: (any CALayerDelegate)?
+
     // MARK: Identification and interaction
 
     open var name: String? { didSet { noteChange() } }
@@ -211,13 +218,14 @@ open class CALayer: Hashable, CustomStringConvertible {
 
     // MARK: Initialisers
 
-    public init() {}
+    public override init() { super.init() }
 
     /// A copy of `layer`'s own properties, as Core Animation makes presentation layers. The tree
     /// is not copied: the new layer has no superlayer, no sublayers and no mask. Anything that is
     /// not a `CALayer` gives a default layer. Subclasses copy their own properties after calling
     /// this.
     public init(layer: Any) {
+        super.init()
         guard let l = layer as? CALayer else { return }
         bounds = l.bounds; position = l.position; zPosition = l.zPosition
         anchorPoint = l.anchorPoint; anchorPointZ = l.anchorPointZ
@@ -279,10 +287,9 @@ open class CALayer: Hashable, CustomStringConvertible {
 
     // MARK: Identity
 
-    public static func == (a: CALayer, b: CALayer) -> Bool { a === b }
-    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    // Equality and hashing are NSObject's: identity, as for every CALayer on Apple's platforms.
 
-    open var description: String { "<\(type(of: self)) \(debugLabel)>" }
+    open override var description: String { "<\(type(of: self)) \(debugLabel)>" }
 
     /// The name, or the type and object identity of an unnamed layer (used in error messages).
     final var debugLabel: String {

@@ -1,0 +1,23 @@
+import Foundation
+
+/// Methods a layer's `delegate` may implement to lay out the layer's sublayers, provide its
+/// actions and provide its contents.
+///
+/// On Apple's platforms the methods are optional Objective-C requirements; here each has a
+/// default implementation in an extension that does what an absent method does there, so a
+/// conforming type implements only what it needs, exactly as iOS code does.
+public protocol CALayerDelegate: NSObjectProtocol {
+    /// Lays out the sublayers of `layer`; called by the default `layoutSublayers()` in place of
+    /// any other layout.
+    func layoutSublayers(of layer: CALayer)
+
+    /// The action for `event` on `layer`, or nil to let the layer go on searching (its
+    /// `actions` dictionary, then `defaultAction(forKey:)`). Returning `NSNull()` stops the
+    /// search with no action.
+    func action(for layer: CALayer, forKey event: String) -> (any CAAction)?
+}
+
+extension CALayerDelegate {
+    public func layoutSublayers(of layer: CALayer) {}
+    public func action(for layer: CALayer, forKey event: String) -> (any CAAction)? { nil }
+}
