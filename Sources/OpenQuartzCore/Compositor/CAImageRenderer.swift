@@ -44,6 +44,13 @@ public final class CAImageRenderer: @unchecked Sendable {
     /// off, to check that the pictures are the same.
     var occlusionCulling = true
 
+    /// OpenQuartzCore extension: the work and memory one frame may take (RenderBudget.swift);
+    /// default `RenderBudget.default`.
+    public var budget = RenderBudget.default
+    /// OpenQuartzCore extension: why the last frame left something out to stay within `budget`;
+    /// nil when it fitted.
+    public internal(set) var budgetExceeded: RenderBudgetExceeded?
+
     public init(size: CGSize, scale: CGFloat = 1, background: CGColor? = nil, threads: Int = 1) {
         self.size = size
         self.scale = scale
@@ -75,11 +82,13 @@ public final class CAImageRenderer: @unchecked Sendable {
         let world = CATransform3DConcat(root.toParent, CATransform3DMakeScale(scale, scale, 1))
         let bands = min(threads, max(surface.height / 64, 1))
         while bandCaches.count < bands { bandCaches.append((RoundedBoxCoverageCache(), PathCoverageCache())) }
+        let ledger = RenderBudgetLedger(budget)
         let compositors = (0..<bands).map {
             Compositor(cache: cache, groups: groups, stats: statistics, occlusionCulling: occlusionCulling,
-                       shapes: bandCaches[$0].shapes, paths: bandCaches[$0].paths)
+                       shapes: bandCaches[$0].shapes, paths: bandCaches[$0].paths, budget: RenderBudgetMeter(ledger))
         }
         snapshotLock.unlock()
+        defer { budgetExceeded = ledger.exceeded }
         if bands <= 1 {
             surface.clear(clear)
             compositors[0].draw(root, world: world, alpha: 1, into: Target(surface: surface))

@@ -68,12 +68,15 @@ struct Compositor {
     let shapes: RoundedBoxCoverageCache
     /// This thread's cache of path fills' coverage (transformed layers' outlines, text, shapes).
     let paths: PathCoverageCache
+    /// This band's share of the frame's work and memory budget (RenderBudget.swift): asked
+    /// before every offscreen allocation, blur and layer drawn.
+    var budget = RenderBudgetMeter(RenderBudgetLedger(.unlimited))
 
     /// Draws `n` whose bounds space maps to the target by `world` (homogeneous, row vectors),
     /// `alpha` being the opacity inherited from ancestors that did not form a group.
     /// `visible`: the caller knows that `n` reaches into the target (an occlusion plan said so).
     func draw(_ n: RenderNode, world: CATransform3D, alpha: Float, into t: Target, visible: Bool = false) {
-        if t.visible.isEmpty { return }
+        if t.visible.isEmpty || !budget.allowDraw(n) { return }
         if n.isTransformLayer {
             drawSublayers(of: n, world: world, alpha: alpha * n.opacity, into: t)
             return
@@ -83,8 +86,7 @@ struct Compositor {
         // A leaf outside the target (another band, or off-canvas) costs a few multiplies.
         if !visible && n.sublayers.isEmpty
             && t.visible.intersection(PixelRect(covering: Extent.of(n, world: world))).isEmpty { return }
-        if let r = n.rasterization {
-            drawRasterized(n, spec: r, world: world, alpha: a, into: t)
+        if let r = n.rasterization, drawRasterized(n, spec: r, world: world, alpha: a, into: t) {
             return
         }
         if n.allowsEdgeAntialiasing && n.antialiasedEdges != 0xF && drawWithEdgeMask(n, world: world, alpha: a, into: t) {
@@ -299,10 +301,10 @@ struct Compositor {
             ext = ext.union(Extent.of(s, world: w))
         }
         let region = t.visible.intersection(PixelRect(covering: ext))
-        if region.isEmpty { return }
+        if region.isEmpty || !budget.allowOffscreen(region, for: n) { return }
         let g = Surface(width: region.width, height: region.height, originX: region.x0, originY: region.y0)
         stats.countOffscreen()
-        drawSublayers(of: n, world: world, alpha: 1, into: Target(surface: g))
+        guard budget.nested(n, { drawSublayers(of: n, world: world, alpha: 1, into: Target(surface: g)) }) != nil else { return }
         let kr = UInt32((tint.r * tint.a * 255).rounded()), kg = UInt32((tint.g * tint.a * 255).rounded())
         let kb = UInt32((tint.b * tint.a * 255).rounded()), ka = UInt32((tint.a * 255).rounded())
         @inline(__always) func mul(_ x: UInt32, _ k: UInt32) -> UInt32 { let v = x * k + 128; return (v + (v >> 8)) >> 8 }
@@ -327,10 +329,19 @@ struct Compositor {
             if region.isEmpty { return }
             if let s = n.shadow, s.path == nil {
                 // The shadow is the blur of all the content, also what lies outside the target
-                // (research §4): render as far beyond the visible part as the blur and offset reach.
+                // (research §4): render the visible part and the content whose shadow lands in
+                // it (the visible part less the offset, as far out as the blur reaches: the
+                // blur's σ is clamped to gaussianBlurMaxSigma device pixels).
                 let o = world.apply(x: s.offset.width, y: s.offset.height, z: 0, w: 0)
-                let reach = Int((4 * Double(s.sigma) * ProjectiveTransform(plane: world).linearScale + abs(Double(o.x)) + abs(Double(o.y))).rounded(.up)) + 2
-                region = t.visible.insetBy(-reach).intersection(extent)
+                let sigma = min(Double(s.sigma) * ProjectiveTransform(plane: world).linearScale, gaussianBlurMaxSigma)
+                let reach = Int(saturating: 4 * sigma, .up) + 2
+                let ox = Int(saturating: Double(o.x), .toNearestOrAwayFromZero)
+                let oy = Int(saturating: Double(o.y), .toNearestOrAwayFromZero)
+                let v = t.visible
+                let around = PixelRect(x0: min(v.x0, v.x0 - ox), y0: min(v.y0, v.y0 - oy),
+                                       x1: max(v.x1, v.x1 - ox), y1: max(v.y1, v.y1 - oy))
+                region = around.insetBy(-reach).intersection(extent)
+                if region.isEmpty { return }
             }
             let key = GroupCache.Key(kind: .group, identity: n.identity, version: n.version, world: world, region: region)
             let g: Surface
@@ -338,7 +349,8 @@ struct Compositor {
                 stats.countGroupHit()
                 g = hit
             } else {
-                g = renderGroup(n, world: world, region: region)
+                guard let made = renderGroup(n, world: world, region: region) else { return }
+                g = made
                 groups.store(key, g)
             }
             t.surface.composite(g, opacity: a, mask: t.clip, region: t.region, blend: .sourceOver)
@@ -363,7 +375,8 @@ struct Compositor {
         let region = PixelRect(covering: ext)
         if region.isEmpty { return nil }
         let toSurface = CATransform3DConcat(scaled, CATransform3DMakeTranslation(CGFloat(-region.x0), CGFloat(-region.y0), 0))
-        let g = renderGroup(n, world: toSurface, region: PixelRect(x0: 0, y0: 0, x1: region.width, y1: region.height))
+        guard let g = renderGroup(n, world: toSurface, region: PixelRect(x0: 0, y0: 0, x1: region.width, y1: region.height))
+        else { return nil }
         let back = CATransform3DConcat(CATransform3DMakeTranslation(CGFloat(region.x0), CGFloat(region.y0), 0),
                                        CATransform3DMakeScale(1 / r, 1 / r, 1))
         return (g, ProjectiveTransform(plane: CATransform3DConcat(back, world)))
@@ -388,7 +401,13 @@ struct Compositor {
 
     /// Content, then the shadow behind it, clipped by masksToBounds, then the mask: everything
     /// of the group except opacity, in a surface covering `region` of the space `world` maps to.
-    func renderGroup(_ n: RenderNode, world: CATransform3D, region: PixelRect) -> Surface {
+    /// Nil when the budget does not allow it (the frame then records why).
+    func renderGroup(_ n: RenderNode, world: CATransform3D, region: PixelRect) -> Surface? {
+        guard budget.allowOffscreen(region, for: n) else { return nil }
+        return budget.nested(n) { renderGroupContent(n, world: world, region: region) }
+    }
+
+    private func renderGroupContent(_ n: RenderNode, world: CATransform3D, region: PixelRect) -> Surface? {
         let g = Surface(width: region.width, height: region.height, originX: region.x0, originY: region.y0)
         stats.countOffscreen()
         let gt = Target(surface: g)
@@ -404,6 +423,7 @@ struct Compositor {
             drawContent(n, world: world, alpha: 1, into: gt)
         }
         if let mask = n.mask {
+            guard budget.allowOffscreen(region, for: mask) else { return nil }
             let ms = Surface(width: region.width, height: region.height, originX: region.x0, originY: region.y0)
             stats.countOffscreen()
             draw(mask, world: CATransform3DConcat(flattened(mask.toParent), world), alpha: 1, into: Target(surface: ms))
@@ -450,8 +470,8 @@ struct Compositor {
                 * (n.corners.continuous ? 0.45 : 0.2929) * max(abs(w.m11), abs(w.m22)) + 1
             let r = DeviceRect(n.bounds, through: w)
             if w.isAffine && w.m12 == 0 && w.m21 == 0 && !r.isEmpty {
-                hole = PixelRect(x0: Int((r.minX + inset).rounded(.up)), y0: Int((r.minY + inset).rounded(.up)),
-                                 x1: Int((r.maxX - inset).rounded(.down)), y1: Int((r.maxY - inset).rounded(.down)))
+                hole = PixelRect(x0: Int(saturating: r.minX + inset, .up), y0: Int(saturating: r.minY + inset, .up),
+                                 x1: Int(saturating: r.maxX - inset, .down), y1: Int(saturating: r.maxY - inset, .down))
             }
         }
         if drawClosedFormShadow(shape, of: n, through: m, sigma: sigma, color: color, hole: hole, into: target) { return }
@@ -460,11 +480,14 @@ struct Compositor {
                                  world: offsetWorld, region: target.visible)
         let made = cachedMask(key) { () -> Mask? in
             let path = shape.path
-            let reach = (3 * sigma).rounded(.up) + 1
+            // The blur's σ is clamped to gaussianBlurMaxSigma device pixels: it reaches no further.
+            let reach = (3 * min(sigma, gaussianBlurMaxSigma)).rounded(.up) + 1
             let region = target.visible.intersection(PixelRect(covering: DeviceRect(path.boundsRect, through: m).outset(reach)))
             if region.isEmpty { return nil }
             // Rasterize only what can blur into the visible region, and keep only that region.
             let src = region.insetBy(-Int(reach))
+            guard budget.allowOffscreen(src, for: n), budget.ledger.allowBlur(sigma > 0.01 ? src.width * src.height : 0, for: n)
+            else { return nil }
             let mask = Mask(width: src.width, height: src.height, originX: src.x0, originY: src.y0)
             mask.fill(path, transform: m, rule: .nonZero, antialias: true)
             return (sigma > 0.01 ? gaussianBlur(mask, sigma: sigma) : mask)
@@ -490,11 +513,12 @@ struct Compositor {
     private func drawContentShadow(_ n: RenderNode, _ s: ShadowSpec, world: CATransform3D, under g: Surface) {
         let sigma = Double(s.sigma) * ProjectiveTransform(plane: world).linearScale
         let o = world.apply(x: s.offset.width, y: s.offset.height, z: 0, w: 0)
+        guard budget.ledger.allowBlur(sigma > 0.01 ? g.width * g.height : 0, for: n) else { return }
         let alpha = Mask(alphaOf: g)
         stats.countMask()
         let blurred = sigma > 0.01 ? gaussianBlur(alpha, sigma: sigma) : alpha
-        blurred.originX += Int(Double(o.x).rounded())
-        blurred.originY += Int(Double(o.y).rounded())
+        blurred.originX += Int(saturating: Double(o.x), .toNearestOrAwayFromZero)
+        blurred.originY += Int(saturating: Double(o.y), .toNearestOrAwayFromZero)
         var clip: Mask?
         if n.masksToBounds {
             let m = ProjectiveTransform(plane: world)
@@ -513,15 +537,20 @@ struct Compositor {
 
     // MARK: - shouldRasterize
 
-    private func drawRasterized(_ n: RenderNode, spec: RasterizationSpec, world: CATransform3D, alpha: Float, into t: Target) {
+    /// False when the layer is to be drawn directly instead: its rasterized plane would not
+    /// fit the budget's largest surface (Core Animation too draws a layer too large for its
+    /// raster cache without caching it; the picture is the same, as sharp as can be).
+    private func drawRasterized(_ n: RenderNode, spec: RasterizationSpec, world: CATransform3D, alpha: Float,
+                                into t: Target) -> Bool {
         let key = RenderCache.Key(identity: n.identity, version: n.version, scale: Double(spec.scale))
         let entry: RenderCache.Entry
         if let hit = cache.lookup(key) {
             stats.countRasterHit()
             entry = hit
         } else {
+            guard rasterizedPlaneFits(n, scale: spec.scale) else { return false }
             guard let (g, toPlane) = renderGroupInPlane(n, world: CATransform3DIdentity, scale: spec.scale,
-                                                        visible: .unbounded) else { return }
+                                                        visible: .unbounded) else { return true }
             entry = RenderCache.Entry(texture: Texture(g), toLayer: toPlane)
             cache.store(key, entry)
             stats.countRasterMiss()
@@ -529,6 +558,7 @@ struct Compositor {
         let m = entry.toLayer.concatenating(ProjectiveTransform(plane: world))
         t.surface.draw(entry.texture, transform: m, filter: .linear, opacity: alpha, clip: t.clip,
                        antialias: true)
+        return true
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Raster
 
 /// A scene file (SCENE.md): a canvas and the layer tree drawn on it.
 ///
@@ -20,6 +21,9 @@ public struct Scene {
     /// Where images came from (by image identity), so the writer can name them again.
     var imageSources: [ObjectIdentifier: String] = [:]
     var fontSources: [ObjectIdentifier: String] = [:]
+    /// OpenQuartzCore extension: the image and font files the scene file made the reader
+    /// read, as resolved against its folder (`oqc` refuses to write over any of them).
+    public internal(set) var inputFiles: [String] = []
 
     /// A scene around an existing tree. The root's geometry is the caller's; `makeRoot` gives
     /// the standard one.
@@ -63,8 +67,7 @@ public struct Scene {
         guard let data = fm.contents(atPath: path) else {
             throw SceneError(kind: .unreadable, file: path, location: "", problem: "cannot be read")
         }
-        let folder = (path as NSString).deletingLastPathComponent
-        return try parse(data: [UInt8](data), baseDirectory: folder.isEmpty ? "." : folder,
+        return try parse(data: [UInt8](data), baseDirectory: SceneFilePath.folder(of: path),
                          options: options, fileName: path)
     }
 
@@ -76,7 +79,8 @@ public struct Scene {
         let reader = SceneReader(file: fileName, baseDirectory: baseDirectory, options: options)
         let document: JSONValue
         do {
-            document = try JSONParser.parse(data, maxDepth: jsonDepth(forLayerDepth: options.limits.maxDepth))
+            document = try JSONParser.parse(data, maxDepth: jsonDepth(forLayerDepth: options.limits.maxDepth),
+                                            overflowToInfinity: true)
         } catch {
             var problem = error.message
             if error.isDepthLimit {
@@ -170,6 +174,7 @@ extension SceneReader {
                           allowsGroupOpacity: defaultAllowsGroupOpacity)
         scene.imageSources = imageSources
         scene.fontSources = fontSources
+        scene.inputFiles = inputFiles
         return scene
     }
 
@@ -211,7 +216,8 @@ extension SceneReader {
                 let sp = base.key("sublayers").settled()
                 var inside = 0
                 for (i, s) in subs.enumerated() { inside = Self.add(inside, try visit(s, sp.index(i), depth: depth + 1)) }
-                if case .string("replicator")? = o["type"], let n = o["instanceCount"], case .int(let instances) = n, instances > 1 {
+                if case .string("replicator")? = o["type"], let n = o["instanceCount"], let instances = Self.countSpelledAnyWay(n),
+                   instances > 1 {
                     let (product, overflow) = inside.multipliedReportingOverflow(by: instances)
                     let replicated = overflow ? Int.max : product
                     if replicated > maxLayers {
@@ -230,6 +236,17 @@ extension SceneReader {
         if drawn > maxLayers {
             throw fail(p, "the scene draws \(drawn == Int.max ? "too many" : String(drawn)) layers counting replicator instances, over the limit of \(maxLayers) (raise it with --max-layers)",
                        kind: .limitExceeded)
+        }
+    }
+
+    /// A count however the number is spelled (`1000`, `1e6`, `2000.0`), saturating; nil for
+    /// anything else (the layer reader reports it). Only for limits: the reader still wants
+    /// a whole number.
+    static func countSpelledAnyWay(_ v: JSONValue) -> Int? {
+        switch v {
+        case .int(let i): return i
+        case .double(let d) where d.isFinite: return Int(saturating: d.rounded(.up))
+        default: return nil
         }
     }
 

@@ -25,6 +25,25 @@ extension Scene {
         return parts.isEmpty ? nil : parts.reversed().joined(separator: "/")
     }
 
+    /// OpenQuartzCore extension: where `layer` is written in the scene file, as scene errors
+    /// name places: `layers[0].sublayers[2].mask`. Nil when the layer is not in the tree.
+    public func jsonPath(of layer: CALayer) -> String? {
+        var parts: [String] = []
+        var l = layer
+        while l !== root {
+            guard let parent = l.superlayer else { return nil }
+            if parent.mask === l {
+                parts.append(".mask")
+            } else if let i = parent.sublayers?.firstIndex(where: { $0 === l }) {
+                parts.append(parent === root ? "layers[\(i)]" : ".sublayers[\(i)]")
+            } else {
+                return nil
+            }
+            l = parent
+        }
+        return parts.isEmpty ? nil : parts.reversed().joined()
+    }
+
     /// `CALayer.hitTest(_:)` on the root for a point in canvas points (the root's superlayer
     /// space), as `oqc hit` answers it: the front-most layer of the file's layers under the
     /// point, or nil when there is none (a hit on the bare root counts as none).

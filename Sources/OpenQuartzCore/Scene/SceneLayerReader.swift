@@ -198,7 +198,12 @@ extension SceneReader {
             let name = try string(v, p)
             // A font file is a path like an image's, under the same folder rule.
             if name.contains("/") || [".ttf", ".ttc", ".otf"].contains(where: { name.lowercased().hasSuffix($0) }) {
-                layer.font = try resolveFilePath(name, kind: "font", p)
+                let file = try resolveFilePath(name, kind: "font", p)
+                if let kind = Self.specialFileKind(file) {
+                    throw fail(p, "cannot read font \(Self.quoteFull(name)): it is \(kind), not a regular file")
+                }
+                layer.font = file
+                inputFiles.append(file)
                 fontSources[ObjectIdentifier(layer)] = name
             } else {
                 layer.font = name

@@ -9,11 +9,14 @@ public struct SceneLimits: Equatable, Sendable {
     public var maxLayers: Int = 1_000_000
     /// Largest decoded `contents` image, in pixels.
     public var maxImagePixels: Int = 100_000_000
+    /// Most path elements (points of moves, lines and curves) in all of the scene's paths.
+    public var maxPathPoints: Int = 1_000_000
 
     public init() {}
 
     public init(maxCanvasPixelsPerSide: Int = 16384, maxDepth: Int = 256,
-                maxLayers: Int = 1_000_000, maxImagePixels: Int = 100_000_000) {
+                maxLayers: Int = 1_000_000, maxImagePixels: Int = 100_000_000, maxPathPoints: Int = 1_000_000) {
+        self.maxPathPoints = maxPathPoints
         self.maxCanvasPixelsPerSide = maxCanvasPixelsPerSide
         self.maxDepth = maxDepth
         self.maxLayers = maxLayers

@@ -37,7 +37,14 @@ extension SceneReader {
 
     func optionalPath(_ v: JSONValue, _ p: JSONPath) throws(SceneError) -> CGPath? {
         if case .null = v { return nil }
-        return try path(v, p)
+        let made = try path(v, p)
+        // Every element is drawn (stroked, dashed, blurred) each frame: bound their total.
+        pathElements = pathElements.addingReportingOverflow(made.storage.count).partialValue
+        if pathElements > options.limits.maxPathPoints {
+            throw fail(p, "the scene's paths have more than \(options.limits.maxPathPoints) points (raise the limit with --max-path-points)",
+                       kind: .limitExceeded)
+        }
+        return made
     }
 
     /// A short piece of `data` around a 1-based character position, quoted: `near "L x 5"`.
