@@ -131,7 +131,8 @@ struct GradientSink: CoverageSink {
         for i in 0..<count {
             let r = 1 / hw
             let t = gradient.parameter(hx * r, hy * r)
-            samples[i] = table[Int(t * last + 0.5)]
+            // A parameter of NaN (a degenerate projection) reads the first colour, never traps.
+            samples[i] = table[min(max(Int(saturating: t * last + 0.5), 0), Gradient.tableSize - 1)]
             hx += m.m11; hy += m.m12; hw += m.m13
         }
         let dst = surface.pixels + (y - surface.originY) * surface.stride + (x - surface.originX)

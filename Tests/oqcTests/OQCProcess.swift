@@ -9,6 +9,8 @@ enum OQCProcess {
         var stderr: String
         /// Standard output as bytes (a PNG written to `-o -`).
         var stdoutData = Data()
+        /// Whether the process was killed by a signal (`status` is then the signal's number).
+        var signaled = false
     }
 
     /// The `oqc` next to this test bundle (same build folder, same configuration), or the
@@ -75,7 +77,8 @@ enum OQCProcess {
         process.waitUntilExit()
         return Result(status: process.terminationStatus,
                       stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
+                      stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData,
+                      signaled: process.terminationReason == .uncaughtSignal)
     }
 
     /// A fresh folder for one test's files.

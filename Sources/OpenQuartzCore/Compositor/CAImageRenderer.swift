@@ -31,8 +31,8 @@ public final class CAImageRenderer: @unchecked Sendable {
     private let snapshotLock = NSLock()
 
     /// How many threads share a frame: the canvas is cut into horizontal bands rendered in
-    /// parallel, each clipped to its band. The result does not depend on the count, except that
-    /// a content shadow's blur may round by 1/255 differently where a band starts.
+    /// parallel, each clipped to its band. The result does not depend on the count: every blur
+    /// reads as far beyond its band as its kernel reaches (ThreadCountDeterminismTests).
     public var threads: Int
 
     /// Whether rendered groups and shadows are kept for the next frame (at most 32 MB), so that
@@ -60,8 +60,8 @@ public final class CAImageRenderer: @unchecked Sendable {
 
     /// The canvas size in pixels: `round(width · scale) × round(height · scale)`.
     /// At least one pixel each way, so that there is always an image.
-    public var pixelWidth: Int { max(Int((size.width * scale).rounded()), 1) }
-    public var pixelHeight: Int { max(Int((size.height * scale).rounded()), 1) }
+    public var pixelWidth: Int { max(Int(saturating: Double(size.width * scale), .toNearestOrAwayFromZero), 1) }
+    public var pixelHeight: Int { max(Int(saturating: Double(size.height * scale), .toNearestOrAwayFromZero), 1) }
 
     public func image(for layer: CALayer) -> CGImage {
         let surface = Surface(width: pixelWidth, height: pixelHeight)

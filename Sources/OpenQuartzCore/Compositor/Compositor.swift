@@ -327,20 +327,22 @@ struct Compositor {
             let extent = PixelRect(covering: Extent.of(n, world: world))
             var region = t.visible.intersection(extent)
             if region.isEmpty { return }
-            if let s = n.shadow, s.path == nil {
+            if let s = n.shadow, s.path == nil, shadowShape(of: n) == nil {
                 // The shadow is the blur of all the content, also what lies outside the target
                 // (research §4): render the visible part and the content whose shadow lands in
                 // it (the visible part less the offset, as far out as the blur reaches: the
                 // blur's σ is clamped to gaussianBlurMaxSigma device pixels).
                 let o = world.apply(x: s.offset.width, y: s.offset.height, z: 0, w: 0)
-                let sigma = min(Double(s.sigma) * ProjectiveTransform(plane: world).linearScale, gaussianBlurMaxSigma)
-                let reach = Int(saturating: 4 * sigma, .up) + 2
+                let sigma = Double(s.sigma) * ProjectiveTransform(plane: world).linearScale
+                let reach = gaussianBlurSupport(sigma: sigma) + 2
                 let ox = Int(saturating: Double(o.x), .toNearestOrAwayFromZero)
                 let oy = Int(saturating: Double(o.y), .toNearestOrAwayFromZero)
                 let v = t.visible
-                let around = PixelRect(x0: min(v.x0, v.x0 - ox), y0: min(v.y0, v.y0 - oy),
-                                       x1: max(v.x1, v.x1 - ox), y1: max(v.y1, v.y1 - oy))
-                region = around.insetBy(-reach).intersection(extent)
+                let casting = PixelRect(x0: v.x0 - ox, y0: v.y0 - oy, x1: v.x1 - ox, y1: v.y1 - oy).insetBy(-reach)
+                    .intersection(PixelRect(covering: Extent.of(n, world: world, shadow: false)))
+                region = region.isEmpty ? casting : casting.isEmpty ? region
+                    : PixelRect(x0: min(region.x0, casting.x0), y0: min(region.y0, casting.y0),
+                                x1: max(region.x1, casting.x1), y1: max(region.y1, casting.y1))
                 if region.isEmpty { return }
             }
             let key = GroupCache.Key(kind: .group, identity: n.identity, version: n.version, world: world, region: region)
@@ -480,12 +482,13 @@ struct Compositor {
                                  world: offsetWorld, region: target.visible)
         let made = cachedMask(key) { () -> Mask? in
             let path = shape.path
-            // The blur's σ is clamped to gaussianBlurMaxSigma device pixels: it reaches no further.
-            let reach = (3 * min(sigma, gaussianBlurMaxSigma)).rounded(.up) + 1
-            let region = target.visible.intersection(PixelRect(covering: DeviceRect(path.boundsRect, through: m).outset(reach)))
+            // As far as the blur reads (its σ clamped to gaussianBlurMaxSigma device pixels):
+            // a band's mask then blurs to the same pixels as the whole canvas' would.
+            let reach = gaussianBlurSupport(sigma: sigma) + 1
+            let region = target.visible.intersection(PixelRect(covering: DeviceRect(path.boundsRect, through: m).outset(Double(reach))))
             if region.isEmpty { return nil }
             // Rasterize only what can blur into the visible region, and keep only that region.
-            let src = region.insetBy(-Int(reach))
+            let src = region.insetBy(-reach)
             guard budget.allowOffscreen(src, for: n), budget.ledger.allowBlur(sigma > 0.01 ? src.width * src.height : 0, for: n)
             else { return nil }
             let mask = Mask(width: src.width, height: src.height, originX: src.x0, originY: src.y0)
@@ -516,9 +519,12 @@ struct Compositor {
         guard budget.ledger.allowBlur(sigma > 0.01 ? g.width * g.height : 0, for: n) else { return }
         let alpha = Mask(alphaOf: g)
         stats.countMask()
-        let blurred = sigma > 0.01 ? gaussianBlur(alpha, sigma: sigma) : alpha
-        blurred.originX += Int(saturating: Double(o.x), .toNearestOrAwayFromZero)
-        blurred.originY += Int(saturating: Double(o.y), .toNearestOrAwayFromZero)
+        // Only what lands on g once offset is blurred.
+        let ox = Int(saturating: Double(o.x), .toNearestOrAwayFromZero), oy = Int(saturating: Double(o.y), .toNearestOrAwayFromZero)
+        let blurred = sigma > 0.01
+            ? gaussianBlur(alpha, sigma: sigma, within: (g.originX - ox, g.originY - oy, g.width, g.height)) : alpha
+        blurred.originX += ox
+        blurred.originY += oy
         var clip: Mask?
         if n.masksToBounds {
             let m = ProjectiveTransform(plane: world)

@@ -4,8 +4,9 @@ import Raster
 /// Where a layer subtree can draw, for sizing offscreen surfaces to what is needed.
 enum Extent {
     /// The target-space bounding box of everything `n` draws through `world`: its bounds,
-    /// contents, shape, sublayers (unless masksToBounds), shadow, limited by its mask.
-    static func of(_ n: RenderNode, world: CATransform3D) -> DeviceRect {
+    /// contents, shape, sublayers (unless masksToBounds), shadow (unless `shadow` is false),
+    /// limited by its mask.
+    static func of(_ n: RenderNode, world: CATransform3D, shadow withShadow: Bool = true) -> DeviceRect {
         let m = ProjectiveTransform(plane: world)
         var r = DeviceRect.empty
         let own = DeviceRect(n.bounds, through: m)
@@ -36,7 +37,7 @@ enum Extent {
             kids = sublayers(n, world: world)
         }
         r = r.union(n.masksToBounds ? kids.intersection(own) : kids)
-        if let s = n.shadow, !r.isEmpty || s.path != nil {
+        if withShadow, let s = n.shadow, !r.isEmpty || s.path != nil {
             let reach = 3 * Double(s.sigma) * m.linearScale + 1
             let o = world.apply(x: s.offset.width, y: s.offset.height, z: 0, w: 0)
             var shape = r
