@@ -9,8 +9,8 @@ let harnesses = ["fuzz-json", "fuzz-scene", "fuzz-svg-path", "fuzz-png", "fuzz-t
 let package = Package(
     name: "OQCFuzz",
     dependencies: [.package(name: "OpenQuartzCore", path: "..")],
-    targets: harnesses.map { name in
-        .executableTarget(name: name, dependencies: [.product(name: "OpenQuartzCore", package: "OpenQuartzCore")],
+    targets: [.target(name: "CFuzzDriver")] + harnesses.map { name in
+        .executableTarget(name: name, dependencies: ["CFuzzDriver", .product(name: "OpenQuartzCore", package: "OpenQuartzCore")],
                           path: "Sources/\(name)")
     },
     swiftLanguageModes: [.v6]
