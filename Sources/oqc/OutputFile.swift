@@ -7,8 +7,9 @@ import OpenQuartzCore
 ///   never replaced by a regular file;
 /// - a regular file or a new name: replaced atomically (a temporary file beside it, renamed
 ///   over it once complete), so readers see the old file or the new one, never a part;
-/// - a symbolic link, a folder, a block device or a socket: refused (a rename would replace
-///   the link itself, not what it points to).
+/// - a symbolic link to a FIFO or character device (`/dev/stdout`): written through too;
+/// - any other symbolic link, a folder, a block device or a socket: refused (a rename would
+///   replace the link itself, not what it points to).
 /// An output that is one of the command's inputs (the scene, an image, a font) is refused.
 struct OutputFile {
     enum Kind {
@@ -34,6 +35,13 @@ struct OutputFile {
             case S_IFIFO, S_IFCHR: kind = .writeThrough; return
             case S_IFDIR: throw .failure("oqc \(command): cannot write \(path): it is a folder")
             case S_IFLNK:
+                // A link to a FIFO or device (/dev/stdout) is written through like the device;
+                // a link to a file would be replaced by the rename, not the file it names.
+                var target = stat()
+                if stat(path, &target) == 0, target.st_mode & S_IFMT == S_IFIFO || target.st_mode & S_IFMT == S_IFCHR {
+                    kind = .writeThrough
+                    return
+                }
                 throw .failure("oqc \(command): cannot write \(path): it is a symbolic link (name the file it points to)")
             default:
                 throw .failure("oqc \(command): cannot write \(path): it is not a regular file, a FIFO or a character device")

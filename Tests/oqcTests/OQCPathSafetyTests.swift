@@ -70,6 +70,9 @@ struct OQCPathSafetyTests {
         let null = try P.run(["render", "scene.json", "-o", "/dev/null"], in: dir)
         #expect(null.status == 0 && null.stderr.isEmpty)
         #expect(fileType("/dev/null") == S_IFCHR)
+        // /dev/stdout is a link to the pipe the test reads: written through, not refused.
+        let stdout = try P.run(["render", "scene.json", "-o", "/dev/stdout"], in: dir)
+        #expect(stdout.status == 0 && stdout.stdoutData.prefix(8) == Self.pngSignature)
         let fifo = dir + "/pipe"
         #expect(mkfifo(fifo, 0o644) == 0)
         nonisolated(unsafe) var received = Data()
