@@ -26,3 +26,15 @@ struct FuzzFindingsTests {
         }
     }
 }
+
+extension FuzzFindingsTests {
+    /// fuzz-svg-path, 2026-12-01 (crash-b1c192a6…): finite numbers whose reflections and
+    /// relative sums overflow (T after 1e308) gave points at infinity; refused where made.
+    @Test func overflowingReflectionIsRefused() throws {
+        let data = "M0 0 T 10 0  5 0  01 50 91e30 0 5 5 0 0 1 1e308 1e3 1 91e30 0 5 5 00 0 1 91e302 4,00,0,0 50,15 10, 5 5 0 0 1 1e308 05011 "
+        #expect(throws: SVGPathError.self) { try SVGPathParser.parse(data) }
+        #expect(throws: SVGPathError.self) { try SVGPathParser.parse("M 1e308 0 l 1e308 0") }
+        #expect(throws: SVGPathError.self) { try SVGPathParser.parse("M 0 0 Q 1e308 0 1e308 0 T -1e308 0") }
+        #expect(throws: Never.self) { try SVGPathParser.parse("M 1e308 0 L -1e308 0") }
+    }
+}

@@ -138,7 +138,13 @@ struct SVGPathParser {
                 throw error("expected a command letter, found \(found())")
             }
             // else: the previous command repeats with a new set of arguments.
+            let start = i, elements = path.storage.count
             try segment(command)
+            // Relative steps and reflected controls of finite numbers can still overflow
+            // (1e308 + 1e308): a point at infinity is refused where it was made.
+            for e in path.storage[elements...] where e.points.contains(where: { !$0.x.isFinite || !$0.y.isFinite }) {
+                throw error("coordinates beyond ±1.8e308 (a sum or reflection overflowed)", at: start)
+            }
             // After a moveto, further coordinate pairs are implicit linetos.
             if command == UInt8(ascii: "M") { command = UInt8(ascii: "L") }
             if command == UInt8(ascii: "m") { command = UInt8(ascii: "l") }
