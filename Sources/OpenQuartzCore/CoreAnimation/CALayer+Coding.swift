@@ -103,7 +103,8 @@ extension CALayer {
             }
             sublayers = accepted
         }
-        if let m = c.decodeObject(of: CALayer.self, forKey: "mask"), m.superlayer == nil, canSetMask(m) {
+        if c.containsValue(forKey: "mask"), let m = c.decodeObject(of: CALayer.self, forKey: "mask"),
+           m.superlayer == nil, canSetMask(m) {
             mask = m
         }
     }
