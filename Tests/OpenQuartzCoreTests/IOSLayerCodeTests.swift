@@ -210,6 +210,19 @@ class BadgeLayer: CALayer {
         #expect(!inkColumns(image, x0: 0, x1: 60, y0: 0, y1: 30).isEmpty)
     }
 
+    /// A gradient's colours given as iOS code often writes them, `[…] as CFArray`, draw the
+    /// gradient: red at the top, blue at the bottom (axial, default points).
+    @Test func gradientColorsAsCFArray() {
+        let gradient = CAGradientLayer()
+        gradient.frame = CGRect(x: 0, y: 0, width: 20, height: 100)
+        let colors = [UIColor.red.cgColor, UIColor(red: 0, green: 0, blue: 1, alpha: 1).cgColor]
+        gradient.colors = colors as CFArray
+        #expect(gradient.colors?.count == 2)
+        let image = render(gradient, 20, 100)
+        #expect(px(image, 10, 1).0 > 240 && px(image, 10, 1).2 < 15)
+        #expect(px(image, 10, 98).2 > 240 && px(image, 10, 98).0 < 15)
+    }
+
     /// The init triple, the archived property and every override are used by Core Animation's
     /// own calls: layout pass, removal, hit testing through the superlayer.
     @Test func subclassWrittenAsIOSWritesIt() throws {
