@@ -154,6 +154,23 @@ import Testing
         #expect(!a.debugDescription.isEmpty)
     }
 
+    /// An archive nests at most 256 levels below its root (a cyclic archive, which
+    /// swift-corelibs-foundation would decode without end, stops there too).
+    @Test func decodingStopsAtTheDepthLimit() throws {
+        let root = CALayer()
+        var last = root
+        for _ in 0..<300 {
+            let l = CALayer()
+            last.addSublayer(l)
+            last = l
+        }
+        let back = try Self.roundTrip(root)
+        var depth = 0
+        var l = back
+        while let next = l.sublayers?.first { depth += 1; l = next }
+        #expect(depth == LayerDecoding.maximumDepth)
+    }
+
     /// Damaged input is not trusted: a value of the wrong shape keeps the default.
     @Test func malformedValuesKeepDefaults() throws {
         let archiver = NSKeyedArchiver(requiringSecureCoding: true)
