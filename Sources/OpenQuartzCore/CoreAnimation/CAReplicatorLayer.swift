@@ -8,13 +8,13 @@ open class CAReplicatorLayer: CALayer {
     /// True makes the layer keep its sublayers in 3D, like a CATransformLayer.
     open var preservesDepth = false { didSet { noteChange() } }
     /// Seconds between the animations of successive copies.
-    open var instanceDelay: TimeInterval = 0 { didSet { noteChange() } }
-    open var instanceTransform: CATransform3D = CATransform3DIdentity { didSet { noteChange() } }
-    open var instanceColor: CGColor? = CGColor.white { didSet { noteChange() } }
-    open var instanceRedOffset: Float = 0 { didSet { noteChange() } }
-    open var instanceGreenOffset: Float = 0 { didSet { noteChange() } }
-    open var instanceBlueOffset: Float = 0 { didSet { noteChange() } }
-    open var instanceAlphaOffset: Float = 0 { didSet { noteChange() } }
+    open var instanceDelay: TimeInterval = 0 { didSet { noteChange(oldValue) } }
+    open var instanceTransform: CATransform3D = CATransform3DIdentity { didSet { noteChange(oldValue) } }
+    open var instanceColor: CGColor? = CGColor.white { didSet { noteChange(oldValue) } }
+    open var instanceRedOffset: Float = 0 { didSet { noteChange(oldValue) } }
+    open var instanceGreenOffset: Float = 0 { didSet { noteChange(oldValue) } }
+    open var instanceBlueOffset: Float = 0 { didSet { noteChange(oldValue) } }
+    open var instanceAlphaOffset: Float = 0 { didSet { noteChange(oldValue) } }
 
     public override init() { super.init() }
 

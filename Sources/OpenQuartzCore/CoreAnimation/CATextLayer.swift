@@ -7,8 +7,8 @@ open class CATextLayer: CALayer {
     /// Apple takes a CTFont, CGFont or font name here; OpenQuartzCore takes a font family name
     /// (`String`). Nil picks a sans-serif face found on the system (Apple: Helvetica).
     open var font: Any? { didSet { noteChange() } }
-    open var fontSize: CGFloat = 36 { didSet { noteChange() } }
-    open var foregroundColor: CGColor? = CGColor.white { didSet { noteChange() } }
+    open var fontSize: CGFloat = 36 { didSet { noteChange(oldValue) } }
+    open var foregroundColor: CGColor? = CGColor.white { didSet { noteChange(oldValue) } }
     open var isWrapped = false { didSet { noteChange() } }
     open var truncationMode: CATextLayerTruncationMode = .none { didSet { noteChange() } }
     open var alignmentMode: CATextLayerAlignmentMode = .natural { didSet { noteChange() } }
