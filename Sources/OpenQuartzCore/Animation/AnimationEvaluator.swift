@@ -29,12 +29,15 @@ enum AnimationEvaluator {
     }
 
     /// Applies one animation in `phase` to `pres`.
-    static func evaluate(_ anim: CAAnimation, phase: TimingPhase, into pres: CALayer) {
+    static func evaluate(_ anim: CAAnimation, phase: TimingPhase, into pres: CALayer, duration: CFTimeInterval? = nil) {
         guard case .active(let u, let iteration, _) = phase else { return }
-        let d = anim.effectiveDuration
+        let d = duration ?? anim.effectiveDuration
         if let group = anim as? CAAnimationGroup {
             for child in group.animations ?? [] {
-                evaluate(child, phase: child.timing.phase(parent: u, simple: child.effectiveDuration), into: pres)
+                // A child without a duration of its own lasts the group's (NVActivityIndicator's
+                // BallClipRotate, whose children set none, turns once per group cycle on iOS).
+                let cd = child.duration > 0 ? child.duration : d
+                evaluate(child, phase: child.timing.phase(parent: u, simple: cd), into: pres, duration: cd)
             }
             return
         }

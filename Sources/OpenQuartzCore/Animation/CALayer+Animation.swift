@@ -189,6 +189,7 @@ extension CALayer {
     final func keyValue(forKeyPath keyPath: String) -> Any? {
         if let kp = LayerKeyPath(keyPath) {
             guard let v = kp.get(self) else { return animationStorage?.customValues[keyPath] }
+            if kp.component == .whole, let raw = kp.property.colorsAsStored(self) { return raw }
             if kp.component == .whole { return LayerKeyPath.swiftValue(kp.property, v) }
             return v.anyValue
         }
@@ -205,7 +206,12 @@ extension CALayer {
             if isCommittedToRender { runAction(forKey: keyPath, old: AnimationValue.inferred(old)) }
             return
         }
-        guard let v = AnimationValue(kp.property.isBoolean && value is Bool ? value : value, kind: kp.kind) else {
+        // Colours are stored as given (an AnimationValue would turn gray into sRGB).
+        if kp.component == .whole, kp.kind == .color || kp.kind == .colors {
+            if kp.property.setColors(self, value) { return }
+            throw CALayerKeyValueError(keyPath: keyPath, reason: "\(value.map { "\(type(of: $0))" } ?? "nil") is not a \(kp.kind == .color ? "CGColor" : "[CGColor]")")
+        }
+        guard let v = AnimationValue(value, kind: kp.kind) else {
             throw CALayerKeyValueError(keyPath: keyPath, reason: "\(value.map { "\(type(of: $0))" } ?? "nil") is not a value of the \(kp.kind) kind this key path holds")
         }
         if !kp.set(self, v) {
@@ -252,4 +258,46 @@ extension AnimationValue {
 extension NSNull: CAAction {
     /// Does nothing.
     public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {}
+}
+
+extension LayerProperty {
+    /// The colour (or colours) of a colour property exactly as stored; nil for other kinds.
+    func colorsAsStored(_ l: CALayer) -> Any?? {
+        switch self {
+        case .backgroundColor: return .some(l.backgroundColor)
+        case .borderColor: return .some(l.borderColor)
+        case .shadowColor: return .some(l.shadowColor)
+        case .fillColor: return (l as? CAShapeLayer).map { .some($0.fillColor) }
+        case .strokeColor: return (l as? CAShapeLayer).map { .some($0.strokeColor) }
+        case .colors: return (l as? CAGradientLayer).map { .some($0.colors) }
+        case .instanceColor: return (l as? CAReplicatorLayer).map { .some($0.instanceColor) }
+        case .foregroundColor: return (l as? CATextLayer).map { .some($0.foregroundColor) }
+        default: return nil
+        }
+    }
+
+    /// Sets a colour property to `v` as given (a `CGColor`, nil, or for `colors` an array of
+    /// `CGColor`s); false for a value of another type.
+    func setColors(_ l: CALayer, _ v: Any?) -> Bool {
+        if self == .colors {
+            guard let g = l as? CAGradientLayer else { return false }
+            if v == nil { g.colors = nil; return true }
+            guard let list = v as? [Any], list.allSatisfy({ $0 is CGColor }) else { return false }
+            g.colors = list
+            return true
+        }
+        let c: CGColor?
+        if v == nil || v is NSNull { c = nil } else if let x = v as? CGColor { c = x } else { return false }
+        switch self {
+        case .backgroundColor: l.backgroundColor = c
+        case .borderColor: l.borderColor = c
+        case .shadowColor: l.shadowColor = c
+        case .fillColor: guard let s = l as? CAShapeLayer else { return false }; s.fillColor = c
+        case .strokeColor: guard let s = l as? CAShapeLayer else { return false }; s.strokeColor = c
+        case .instanceColor: guard let r = l as? CAReplicatorLayer else { return false }; r.instanceColor = c
+        case .foregroundColor: guard let t = l as? CATextLayer else { return false }; t.foregroundColor = c
+        default: return false
+        }
+        return true
+    }
 }

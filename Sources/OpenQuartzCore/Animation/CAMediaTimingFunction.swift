@@ -4,8 +4,8 @@ import Foundation
 /// eased progress (y), as Core Animation defines timing functions.
 ///
 /// The control points of the named functions are Apple's (CAMediaTimingFunction.h). The curve
-/// is evaluated by solving x(s) = t for the curve parameter s (Newton's method, then bisection
-/// where Newton does not converge) to within 1e-7, then returning y(s).
+/// is evaluated by solving x(s) = t for the curve parameter s (Newton's method to 1e-14, or
+/// bisection to 1e-15 where x(s) is flat), then returning y(s).
 open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
     /// The first control point (the curve starts at (0, 0)).
     let c1: (x: Double, y: Double)
@@ -76,21 +76,21 @@ open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
         var s = x
         for _ in 0..<8 {
             let err = bezier(s, p1, p2) - x
-            if abs(err) < 1e-9 { return s }
+            if abs(err) < 1e-14 { return s }
             let d = derivative(s, p1, p2)
-            if abs(d) < 1e-6 { break }
+            // A flat x(s) (a vertical tangent of the curve) is left to bisection.
+            if abs(d) < 1e-3 { break }
             s -= err / d
             if s < 0 || s > 1 { break }
         }
+        // x(s) increases on 0…1: bisect to the precision of a Double.
         var lo = 0.0, hi = 1.0
-        s = x
-        for _ in 0..<60 {
-            let v = bezier(s, p1, p2)
-            if abs(v - x) < 1e-10 { return s }
-            if v < x { lo = s } else { hi = s }
-            s = (lo + hi) / 2
+        for _ in 0..<64 {
+            let mid = (lo + hi) / 2
+            if bezier(mid, p1, p2) < x { lo = mid } else { hi = mid }
+            if hi - lo < 1e-15 { break }
         }
-        return s
+        return (lo + hi) / 2
     }
 
     open override var description: String {

@@ -67,11 +67,14 @@ enum LayerProperty: Sendable {
         }
     }
 
-    /// Whether Core Animation animates a change of the property implicitly (CALayer.h marks
-    /// these "Animatable"). `frame` is derived, `name` is not animatable.
+    /// Whether a change of the property runs the implicit animation (CALayer.h marks these
+    /// "Animatable"). `frame` is derived and `name` is not animatable; booleans and `contents`
+    /// are animatable explicitly but change at once here (Core Animation crossfades contents,
+    /// which OpenQuartzCore does not draw yet).
     var isAnimatable: Bool {
         switch self {
-        case .frame, .name, .allowsEdgeAntialiasing, .instanceCount: return false
+        case .frame, .name, .allowsEdgeAntialiasing, .instanceCount, .hidden, .doubleSided, .masksToBounds,
+             .shouldRasterize, .geometryFlipped, .allowsGroupOpacity, .contents: return false
         default: return true
         }
     }

@@ -1,14 +1,18 @@
 import Foundation
 
 /// `NSValue` boxes of Core Graphics and Core Animation structures, as Apple's overlays add
-/// them (`NSValue(cgPoint:)`, `cgPointValue`, …); Linux Foundation lacks them. The boxes use
-/// the Objective-C type encodings Apple uses, so `objCType` reads the same.
+/// them (`NSValue(cgPoint:)`, `cgPointValue`, …); Linux Foundation lacks them.
+///
+/// Linux Foundation's `NSValue` cannot hold struct encodings (it traps on `{CGPoint=dd}`), so
+/// the boxes hold arrays of doubles: `objCType` reads `[2d]` for points and sizes, `[4d]` for
+/// rectangles, `[6d]` and `[16d]` for transforms (Apple: `{CGPoint=dd}`, …). A point box read
+/// as a size gives the same two numbers.
 extension NSValue {
-    static let cgPointEncoding = "{CGPoint=dd}"
-    static let cgSizeEncoding = "{CGSize=dd}"
-    static let cgRectEncoding = "{CGRect={CGPoint=dd}{CGSize=dd}}"
-    static let caTransform3DEncoding = "{CATransform3D=dddddddddddddddd}"
-    static let cgAffineTransformEncoding = "{CGAffineTransform=dddddd}"
+    static let cgPointEncoding = "[2d]"
+    static let cgSizeEncoding = "[2d]"
+    static let cgRectEncoding = "[4d]"
+    static let caTransform3DEncoding = "[16d]"
+    static let cgAffineTransformEncoding = "[6d]"
 
     private convenience init<T>(boxing value: T, encoding: String) {
         var v = value
