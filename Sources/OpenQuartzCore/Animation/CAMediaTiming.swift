@@ -4,10 +4,10 @@ import Foundation
 /// Foundation does not export).
 public typealias CFTimeInterval = Double
 
-/// `HUGE` as Darwin's C library exports it (`HUGE_VAL`, positive infinity), so that iOS code
-/// writing `repeatCount = Float(HUGE)` compiles; Glibc does not export it. OpenQuartzCore
-/// extension on Linux.
-public let HUGE: Double = .infinity
+/// `HUGE` as Darwin exports it to Swift (a `Float`, positive infinity), so that iOS code
+/// writing `repeatCount = HUGE` compiles; Glibc does not export it. OpenQuartzCore extension
+/// on Linux.
+public let HUGE: Float = .infinity
 
 /// The current media time: seconds of a monotonic clock (Core Animation's clock is
 /// `mach_absolute_time`; here `CLOCK_MONOTONIC`). Offline renders take their time as an

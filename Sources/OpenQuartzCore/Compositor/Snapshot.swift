@@ -164,7 +164,7 @@ final class Snapshotter {
             let q = p?.mask.flatMap { $0.identity == ObjectIdentifier(m) ? $0 : nil }
             mask = node(m, toParent: Snapshotter.isCurrent(q, m) ? q!.toParent : presentationSource(m).localTransform(), previous: q)
         }
-        if layer.animatedSubtree { updateAnimatedSubtree(layer) }
+        if timed { updateAnimatedSubtree(layer) }
         if mask !== p?.mask { reused = false }
         if reused {
             // Changes below that left every node as it was (a property set to its value).

@@ -45,8 +45,9 @@ extension Snapshotter {
     }
 
     /// Recomputes whether animations lie in `layer`'s subtree from its own animations and its
-    /// sublayers' and mask's flags (just set by their snapshot, or still true if they were
-    /// skipped), so that a subtree whose animations are gone is reused again.
+    /// sublayers' and mask's flags (just set by their snapshot, or unchanged if they were
+    /// skipped), in every timed snapshot that visits the layer: an animated subtree moved under
+    /// it (which changes it) marks it, and a subtree whose animations are gone is reused again.
     func updateAnimatedSubtree(_ layer: CALayer) {
         var any = layer.hasAnimations
         if !any, let subs = layer.storedSublayers { any = subs.contains { $0.animatedSubtree } }
