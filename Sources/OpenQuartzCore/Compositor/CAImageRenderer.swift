@@ -86,6 +86,7 @@ public final class CAImageRenderer: @unchecked Sendable {
     }
 
     private func render(_ layer: CALayer, into surface: Surface, mediaTime: CFTimeInterval?) {
+        LayoutPass.run(layer)
         let clear = Color(background)?.premultipliedPixel ?? 0
         groups.isEnabled = cachesFrames
         let events = mediaTime.map { CATransaction.commitForRender(layer, mediaTime: $0) }
