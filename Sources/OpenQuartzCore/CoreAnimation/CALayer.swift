@@ -581,6 +581,4 @@ open class CALayer: NSObject, NSSecureCoding {
     /// Sets the value at a key path; a value of the wrong kind is ignored.
     open func setValue(_ value: Any?, forKeyPath keyPath: String) { try? setKeyValue(value, forKeyPath: keyPath) }
 
-    /// Whether the layer archives `key`'s value; true, as CALayer's default.
-    open func shouldArchiveValue(forKey key: String) -> Bool { true }
 }
