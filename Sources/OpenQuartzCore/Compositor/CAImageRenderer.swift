@@ -71,14 +71,36 @@ public final class CAImageRenderer: @unchecked Sendable {
     }
 
     /// Renders into an existing surface of the canvas's pixel size (benchmarks reuse one).
-    public func render(_ layer: CALayer, into surface: Surface) {
+    ///
+    /// This draws the layer tree as it is, ignoring animations and committing nothing, as
+    /// Core Animation's `render(in:)` does; `render(_:into:atTime:)` draws what is on screen.
+    public func render(_ layer: CALayer, into surface: Surface) { render(layer, into: surface, mediaTime: nil) }
+
+    /// OpenQuartzCore extension: the presentation tree at media time `t` (seconds, the clock of
+    /// `CACurrentMediaTime()`, or any clock an offline render chooses): the thread's implicit
+    /// transaction commits first, animations waiting for the commit begin at `t`, every
+    /// animation is evaluated at `t`, and afterwards delegates and completion blocks are told
+    /// of the animations that started or ended. The same tree and times give the same pixels.
+    public func image(for layer: CALayer, atTime t: CFTimeInterval) -> CGImage {
+        let surface = Surface(width: pixelWidth, height: pixelHeight)
+        render(layer, into: surface, atTime: t)
+        return CGImage(surface: surface)!
+    }
+
+    /// OpenQuartzCore extension: `image(for:atTime:)` into an existing surface.
+    public func render(_ layer: CALayer, into surface: Surface, atTime t: CFTimeInterval) {
+        render(layer, into: surface, mediaTime: t.isFinite ? t : 0)
+    }
+
+    private func render(_ layer: CALayer, into surface: Surface, mediaTime: CFTimeInterval?) {
         LayoutPass.run(layer)
         let clear = Color(background)?.premultipliedPixel ?? 0
         groups.isEnabled = cachesFrames
-        defer { cache.endFrame(); groups.endFrame() }
+        let events = mediaTime.map { CATransaction.commitForRender(layer, mediaTime: $0) }
+        defer { cache.endFrame(); groups.endFrame(); events?.perform() }
         // One snapshot at a time (the snapshotter keeps the last tree); the caches lock themselves.
         snapshotLock.lock()
-        let snapshot = snapshotter.snapshot(layer, parent: nil, threads: threads)
+        let snapshot = snapshotter.snapshot(layer, parent: nil, threads: threads, mediaTime: mediaTime, events: events)
         guard let root = snapshot else { snapshotLock.unlock(); surface.clear(clear); return }
         let world = CATransform3DConcat(root.toParent, CATransform3DMakeScale(scale, scale, 1))
         let bands = min(threads, max(surface.height / 64, 1))

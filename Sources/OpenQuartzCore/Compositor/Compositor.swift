@@ -284,10 +284,12 @@ struct Compositor {
                              b: min(max(r.instanceColor.b + k * r.blueOffset, 0), 1),
                              a: min(max(r.instanceColor.a + k * r.alphaOffset, 0), 1))
             let w = CATransform3DConcat(instance, world)
+            // Delayed instances have their own sublayers (see ReplicatorContent.instanceNodes).
+            let source = r.instanceNodes.flatMap { i > 0 && i - 1 < $0.count ? $0[i - 1] : nil } ?? n
             if tint == .white {
-                drawSublayers(of: n, world: w, alpha: alpha, into: t)
+                drawSublayers(of: source, world: w, alpha: alpha, into: t)
             } else if tint.a > 0 {
-                drawTinted(n, world: w, tint: tint, alpha: alpha, into: t)
+                drawTinted(source, world: w, tint: tint, alpha: alpha, into: t)
             }
             instance = CATransform3DConcat(r.instanceTransform, instance)
         }

@@ -28,8 +28,9 @@ enum Extent {
         var kids = DeviceRect.empty
         if case .replicator(let rep) = n.kind {
             var instance = CATransform3DIdentity
-            for _ in 0..<rep.instanceCount {
-                kids = kids.union(sublayers(n, world: CATransform3DConcat(instance, world)))
+            for i in 0..<rep.instanceCount {
+                let source = rep.instanceNodes.flatMap { i > 0 && i - 1 < $0.count ? $0[i - 1] : nil } ?? n
+                kids = kids.union(sublayers(source, world: CATransform3DConcat(instance, world)))
                 if kids.minX == -.infinity { break }
                 instance = CATransform3DConcat(rep.instanceTransform, instance)
             }
