@@ -44,6 +44,10 @@ public final class CAImageRenderer: @unchecked Sendable {
     /// off, to check that the pictures are the same.
     var occlusionCulling = true
 
+    /// The map from the root layer's bounds space to canvas pixels, in place of its frame and
+    /// `scale`; `CALayer.render(in:)` sets it to draw a layer in its own coordinate space.
+    var rootPlacement: CATransform3D?
+
     public init(size: CGSize, scale: CGFloat = 1, background: CGColor? = nil, threads: Int = 1) {
         self.size = size
         self.scale = scale
@@ -68,11 +72,12 @@ public final class CAImageRenderer: @unchecked Sendable {
         let clear = Color(background)?.premultipliedPixel ?? 0
         groups.isEnabled = cachesFrames
         defer { cache.endFrame(); groups.endFrame() }
+        displayLayerTree(layer)
         // One snapshot at a time (the snapshotter keeps the last tree); the caches lock themselves.
         snapshotLock.lock()
         let snapshot = snapshotter.snapshot(layer, parent: nil, threads: threads)
         guard let root = snapshot else { snapshotLock.unlock(); surface.clear(clear); return }
-        let world = CATransform3DConcat(root.toParent, CATransform3DMakeScale(scale, scale, 1))
+        let world = rootPlacement ?? CATransform3DConcat(root.toParent, CATransform3DMakeScale(scale, scale, 1))
         let bands = min(threads, max(surface.height / 64, 1))
         while bandCaches.count < bands { bandCaches.append((RoundedBoxCoverageCache(), PathCoverageCache())) }
         let compositors = (0..<bands).map {
