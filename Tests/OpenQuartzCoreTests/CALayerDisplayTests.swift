@@ -138,3 +138,46 @@ final class ContentsDelegate: NSObject, CALayerDelegate {
         #expect(drawn.draws == 1 && half.rgba(1, row: 1) == (128, 0, 0, 128))
     }
 }
+
+/// The README's drawing example, as written there.
+final class RingLayer: CALayer {
+    var progress: CGFloat = 0 { didSet { setNeedsDisplay() } }
+    override func draw(in ctx: CGContext) {
+        ctx.setStrokeColor(CGColor(red: 1, green: 0.5, blue: 0, alpha: 1))
+        ctx.setLineWidth(6)
+        ctx.setLineCap(.round)
+        ctx.addArc(center: CGPoint(x: bounds.midX, y: bounds.midY), radius: bounds.width / 2 - 4,
+                   startAngle: -.pi / 2, endAngle: -.pi / 2 + 2 * .pi * progress, clockwise: false)
+        ctx.strokePath()
+    }
+}
+
+@Suite struct ReadmeDrawingExampleTests {
+    @Test func ringDrawsAQuarterClockwiseFromTwelve() {
+        let ring = RingLayer()
+        ring.frame = CGRect(x: 0, y: 0, width: 48, height: 48)
+        ring.progress = 0.25
+        let r = Rendered(ring, width: 48, height: 48)
+        // Radius 20 around (24, 24): one o'clock-and-a-half is on the arc, nine o'clock is not.
+        #expect(r.at(24 + 20 * cos(-.pi / 4), 24 + 20 * sin(-.pi / 4)) == (255, 128, 0, 255))
+        #expect(r.at(4, 24).a == 0)
+    }
+}
+
+/// A layer whose "progress" key redraws it, as ring-progress layers declare.
+final class KeyedProgressLayer: CALayer {
+    override class func needsDisplay(forKey key: String) -> Bool {
+        key == "progress" || super.needsDisplay(forKey: key)
+    }
+}
+
+@Suite struct DisplayKeyTests {
+    @Test func keysThatNeedDisplayMarkTheLayer() {
+        let layer = KeyedProgressLayer()
+        layer.displayedPropertyDidChange("opacity")
+        #expect(!layer.needsDisplay())
+        layer.displayedPropertyDidChange("progress")
+        #expect(layer.needsDisplay())
+        #expect(KeyedProgressLayer.needsDisplay(forKey: "progress") && !CALayer.needsDisplay(forKey: "progress"))
+    }
+}

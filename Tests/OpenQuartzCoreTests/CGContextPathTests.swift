@@ -12,11 +12,12 @@ import Testing
         #expect(ctx.currentPointOfPath == CGPoint(x: 1, y: 2))
         ctx.addLine(to: CGPoint(x: 4, y: 6))
         #expect(ctx.boundingBoxOfPath == CGRect(x: 1, y: 2, width: 3, height: 4))
+        #expect(ctx.path?.boundingBox == CGRect(x: 1, y: 2, width: 3, height: 4))
         // Points were fixed by the CTM when added: changing it moves the user-space view of them.
         ctx.translateBy(x: 1, y: 0)
         #expect(ctx.currentPointOfPath == CGPoint(x: 3, y: 6))
         ctx.beginPath()
-        #expect(ctx.isPathEmpty)
+        #expect(ctx.isPathEmpty && ctx.path == nil)
     }
 
     @Test func fillRulesAndPathConsumption() {

@@ -81,6 +81,13 @@ extension CALayer {
     /// `needsDisplay(forKey:)` is true, or nil. The display pass then calls `display()` on that
     /// copy, so a custom animated property redraws each frame with its in-flight value.
     func layerToDisplayForAnimation() -> CALayer? { nil }
+
+    /// What Core Animation does when a property changes through key-value coding: a key for
+    /// which `needsDisplay(forKey:)` is true marks the layer as needing display. For whoever
+    /// sets layer properties by key (animations, `setValue(_:forKey:)`).
+    func displayedPropertyDidChange(_ key: String) {
+        if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
+    }
 }
 
 /// The display pass: before each snapshot, every layer of the tree (sublayers and masks) that

@@ -9,17 +9,14 @@ extension CGContext {
 
     /// Intersects the clip with the current path filled by `rule`, and clears the path.
     public func clip(using rule: CGPathFillRule = .winding) {
-        let p = Raster.Path(path)
-        path = CGMutablePath()
+        let p = Raster.Path(currentPath)
+        currentPath = CGMutablePath()
         let fillRule: FillRule = rule == .evenOdd ? .evenOdd : .nonZero
         let aa = state.shouldAntialias
         intersectClip(bounds: p.isEmpty ? nil : p.bounds, empty: p.isEmpty) { mask in
             mask.fill(p, rule: fillRule, antialias: aa)
         }
     }
-
-    /// Intersects the clip with the even-odd fill of the current path.
-    public func eoClip() { clip(using: .evenOdd) }
 
     /// Intersects the clip with `rect`; the current path is left alone.
     public func clip(to rect: CGRect) { clip(to: [rect]) }

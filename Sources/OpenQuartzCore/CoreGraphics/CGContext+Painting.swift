@@ -4,30 +4,27 @@ import Raster
 extension CGContext {
     // MARK: Painting the current path
     //
-    // Each of these consumes the current path, as in Core Graphics.
+    // Each of these consumes the current currentPath, as in Core Graphics.
 
     /// Fills the current path with the fill colour, by `rule`, and clears the path.
     public func fillPath(using rule: CGPathFillRule = .winding) {
-        let p = Raster.Path(path)
-        path = CGMutablePath()
+        let p = Raster.Path(currentPath)
+        currentPath = CGMutablePath()
         fillSurfacePath(p, rule: rule)
     }
-
-    /// Fills the current path with the even-odd rule (the old name of `fillPath(using: .evenOdd)`).
-    public func eoFillPath() { fillPath(using: .evenOdd) }
 
     /// Strokes the current path with the stroke colour and line style, and clears the path.
     public func strokePath() {
         let outline = strokedOutline()
-        path = CGMutablePath()
+        currentPath = CGMutablePath()
         paintSurfacePath(outline, rule: .winding, color: state.strokeColor)
     }
 
     /// Fills, strokes, or both (fill first), then clears the path.
     public func drawPath(using mode: CGPathDrawingMode) {
-        let p = Raster.Path(path)
+        let p = Raster.Path(currentPath)
         let outline = mode == .eoFill || mode == .fill ? Raster.Path() : strokedOutline()
-        path = CGMutablePath()
+        currentPath = CGMutablePath()
         switch mode {
         case .fill: fillSurfacePath(p, rule: .winding)
         case .eoFill: fillSurfacePath(p, rule: .evenOdd)
@@ -46,7 +43,7 @@ extension CGContext {
     /// Fills each rectangle (their union, painted once) with the fill colour.
     public func fill(_ rects: [CGRect]) {
         let m = userToSurface
-        // Axis-aligned rectangles take the rasterizer's exact rectangle fill, without a path.
+        // Axis-aligned rectangles take the rasterizer's exact rectangle fill, without a currentPath.
         if rects.count == 1, m.b == 0, m.c == 0, state.shadow == nil, let r = rects.first {
             let d = r.applying(m)
             guard let bounds = d.rasterRect else { return }
@@ -64,11 +61,11 @@ extension CGContext {
 
     /// Strokes the outline of `rect` with the stroke colour and line style.
     public func stroke(_ rect: CGRect) {
-        let saved = path
-        path = CGMutablePath()
+        let saved = currentPath
+        currentPath = CGMutablePath()
         addRect(rect)
         strokePath()
-        path = saved
+        currentPath = saved
     }
 
     /// Strokes the outline of `rect` with a line `width` wide (the graphics state's width is
@@ -89,17 +86,17 @@ extension CGContext {
 
     /// Strokes the ellipse inscribed in `rect`.
     public func strokeEllipse(in rect: CGRect) {
-        let saved = path
-        path = CGMutablePath()
+        let saved = currentPath
+        currentPath = CGMutablePath()
         addEllipse(in: rect)
         strokePath()
-        path = saved
+        currentPath = saved
     }
 
     /// Strokes a segment between each pair of points (0–1, 2–3, …).
     public func strokeLineSegments(between points: [CGPoint]) {
-        let saved = path
-        path = CGMutablePath()
+        let saved = currentPath
+        currentPath = CGMutablePath()
         var i = 0
         while i + 1 < points.count {
             move(to: points[i])
@@ -107,7 +104,7 @@ extension CGContext {
             i += 2
         }
         strokePath()
-        path = saved
+        currentPath = saved
     }
 
     /// Makes `rect` transparent (black in a context without alpha), whatever the blend mode,

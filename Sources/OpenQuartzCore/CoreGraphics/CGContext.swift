@@ -19,7 +19,7 @@ public final class CGContext {
     var savedStates: [GraphicsState] = []
     /// The current path, in surface space (pixels, y down): points are mapped by the CTM when
     /// they are added, as Core Graphics does, so changing the CTM later does not move them.
-    var path = CGMutablePath()
+    var currentPath = CGMutablePath()
     /// Open transparency layers, innermost last.
     var transparencyLayers: [TransparencyLayer] = []
     let colorSpaceValue: CGColorSpace?
