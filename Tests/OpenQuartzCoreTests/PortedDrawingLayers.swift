@@ -96,6 +96,12 @@ class PieLayer: CALayer {
         postInitSetup()
     }
 
+    required init?(coder aDecoder: NSCoder) {
+        super.init(layer: aDecoder)
+
+        postInitSetup()
+    }
+
     func postInitSetup() {
         allowsEdgeAntialiasing = true
         contentsScale = UIScreen.main.scale

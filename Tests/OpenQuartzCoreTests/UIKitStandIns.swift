@@ -27,7 +27,7 @@ final class UIColor {
     static var blue: UIColor { UIColor(red: 0, green: 0, blue: 1, alpha: 1) }
 }
 
-final class UIScreen {
+final class UIScreen: Sendable {
     static let main = UIScreen()
     let scale: CGFloat = 2
 }

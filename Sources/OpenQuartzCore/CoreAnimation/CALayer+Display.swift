@@ -46,7 +46,7 @@ extension CALayer {
         let w = Int(pw), h = Int(ph)
         // Reuse the last backing store for a partial redraw of an unchanged geometry.
         let reuse: CGContext?
-        if let dirty, let old = s.backingStore, s.drawnBounds == b, s.drawnScale == scale, old.width == w,
+        if dirty != nil, let old = s.backingStore, s.drawnBounds == b, s.drawnScale == scale, old.width == w,
            old.height == h, (old.alphaInfo == .noneSkipLast) == isOpaque {
             reuse = old
         } else {
