@@ -134,7 +134,8 @@ class PieLayer: CALayer {
 
 /// yanshuyu/learn-UIKit, 06_coreGraphices/06_coreGraphices/ChartView.swift: a chart's gradient
 /// background, drawn in `draw(_:)` through UIGraphicsGetCurrentContext (its @IBDesignable and
-/// @IBInspectable attributes and init(coder:) are Interface Builder's, dropped).
+/// @IBInspectable attributes and init(coder:) are Interface Builder's, dropped, and so is its
+/// init(), which the UIView stand-in does not have).
 class ChartView: UIView {
 
     var beginColor: UIColor = UIColor.lightGray {
@@ -146,11 +147,6 @@ class ChartView: UIView {
         didSet {
             self.setNeedsDisplay()
         }
-    }
-
-    override init() {
-        super.init(frame: CGRect.zero)
-        setUpview()
     }
 
     override init(frame: CGRect) {

@@ -12,7 +12,7 @@ public final class CGGradient: @unchecked Sendable {
     /// Most stops accepted; more return nil rather than allocate.
     static let maximumStops = 1 << 16
 
-    /// A gradient from `CGColor`s (the array holds `CGColor`s; anything else makes the
+    /// A gradient from `CGColor`s (`[c1, c2] as CFArray`; anything but `CGColor`s makes the
     /// initialiser fail) at `locations` (as many values as colours, each in 0...1; nil spaces
     /// them evenly from 0 to 1). Returns nil for an empty array. The colour space is accepted
     /// and unused: colours are kept in sRGB, the only RGB space OpenQuartzCore has.
