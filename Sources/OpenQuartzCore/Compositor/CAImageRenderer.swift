@@ -50,6 +50,9 @@ public final class CAImageRenderer: @unchecked Sendable {
     /// OpenQuartzCore extension: why the last frame left something out to stay within `budget`;
     /// nil when it fitted.
     public internal(set) var budgetExceeded: RenderBudgetExceeded?
+    /// The map from the root layer's bounds space to canvas pixels, in place of its frame and
+    /// `scale`; `CALayer.render(in:)` sets it to draw a layer in its own coordinate space.
+    var rootPlacement: CATransform3D?
 
     public init(size: CGSize, scale: CGFloat = 1, background: CGColor? = nil, threads: Int = 1) {
         self.size = size
@@ -98,11 +101,12 @@ public final class CAImageRenderer: @unchecked Sendable {
         groups.isEnabled = cachesFrames
         let events = mediaTime.map { CATransaction.commitForRender(layer, mediaTime: $0) }
         defer { cache.endFrame(); groups.endFrame(); events?.perform() }
+        displayLayerTree(layer)
         // One snapshot at a time (the snapshotter keeps the last tree); the caches lock themselves.
         snapshotLock.lock()
         let snapshot = snapshotter.snapshot(layer, parent: nil, threads: threads, mediaTime: mediaTime, events: events)
         guard let root = snapshot else { snapshotLock.unlock(); surface.clear(clear); return }
-        let world = CATransform3DConcat(root.toParent, CATransform3DMakeScale(scale, scale, 1))
+        let world = rootPlacement ?? CATransform3DConcat(root.toParent, CATransform3DMakeScale(scale, scale, 1))
         let bands = min(threads, max(surface.height / 64, 1))
         while bandCaches.count < bands { bandCaches.append((RoundedBoxCoverageCache(), PathCoverageCache())) }
         let ledger = RenderBudgetLedger(budget)

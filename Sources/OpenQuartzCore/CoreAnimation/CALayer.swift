@@ -581,4 +581,92 @@ open class CALayer: NSObject, NSSecureCoding {
     /// Sets the value at a key path; a value of the wrong kind is ignored.
     open func setValue(_ value: Any?, forKeyPath keyPath: String) { try? setKeyValue(value, forKeyPath: keyPath) }
 
+    // MARK: - Display
+
+    /// The display cycle's bookkeeping (needs-display flag, dirty rectangle, backing store),
+    /// out of line: most layers never draw.
+    final var displayState: CALayerDisplayState?
+
+    /// Marks the whole layer as needing its contents drawn again: `display()` runs before the
+    /// next render. A new layer does not need display.
+    open func setNeedsDisplay() {
+        let s = displayStorage
+        s.needsDisplay = true
+        s.dirtyRect = nil
+        noteChange()
+    }
+
+    /// Marks the part `r` of the layer (bounds coordinates) as needing display; the next
+    /// `display()` redraws only that part, clipped to it, and keeps the rest of the backing
+    /// store. Several calls before a display add up to their union.
+    open func setNeedsDisplay(_ r: CGRect) {
+        let s = displayStorage
+        if s.needsDisplay {
+            if let d = s.dirtyRect { s.dirtyRect = d.union(r) }
+        } else {
+            s.needsDisplay = true
+            s.dirtyRect = r
+        }
+        noteChange()
+    }
+
+    /// Whether the layer is marked as needing display (including, with
+    /// `needsDisplayOnBoundsChange`, because its size changed since it was drawn).
+    open func needsDisplay() -> Bool {
+        guard let s = displayState else { return false }
+        if s.needsDisplay { return true }
+        if needsDisplayOnBoundsChange, let drawn = s.drawnBounds, drawn.size != bounds.size { return true }
+        return false
+    }
+
+    /// Calls `display()` when the layer needs display. The renderer does this for every layer
+    /// in the tree before it takes its snapshot.
+    open func displayIfNeeded() {
+        if needsDisplay() { display() }
+    }
+
+    /// Whether a change of the bounds' size marks the layer as needing display. Default false.
+    open var needsDisplayOnBoundsChange = false
+
+    /// Draws the layer's contents: by default asks the delegate (`display(_:)`, whose default
+    /// implementation does what follows), else makes a backing store of the bounds' size times
+    /// `contentsScale` pixels, calls `layerWillDraw(_:)` and `draw(in:)` with a context whose
+    /// origin is the top-left of `bounds` (y down, as on iOS), and sets `contents` to the
+    /// result. Override to set `contents` yourself. Not called when nothing asks for display.
+    open func display() {
+        if let delegate {
+            delegate.display(self)
+        } else {
+            drawBackingStore()
+        }
+    }
+
+    /// Draws the layer's content into `ctx`; the default calls the delegate's `draw(_:in:)`
+    /// (which draws nothing unless implemented). Override to draw custom content. `ctx` is
+    /// flipped so that user space is the layer's bounds space, origin top-left, y down.
+    open func draw(in ctx: CGContext) {
+        delegate?.draw(self, in: ctx)
+    }
+
+    /// Whether changes to the property `key` make the layer need display (and so redraw each
+    /// frame while `key` is animated). Default false; subclasses return true for their own
+    /// drawn properties, calling `super` for the rest.
+    open class func needsDisplay(forKey key: String) -> Bool { false }
+
+    /// Whether the layer promises to cover its bounds with opaque content: its backing store
+    /// has no alpha (undrawn pixels are black). Default false.
+    open var isOpaque = false { didSet { noteChange() } }
+
+    /// Accepted for compatibility; drawing happens synchronously on the caller's thread. Default false.
+    open var drawsAsynchronously = false
+
+    /// Renders this layer and its sublayers, masks, shadows and 3D transforms included, into
+    /// `ctx` in the layer's own coordinate space (its bounds space mapped by the context's CTM;
+    /// the layer's position and transform are ignored), through the context's clip, alpha,
+    /// blend mode and shadow. Layers that need display are displayed first. In a bitmap
+    /// context with the identity CTM the y-down layer comes out upside down, as on Apple's
+    /// platforms; flip the context first for an upright picture.
+    open func render(in ctx: CGContext) {
+        ctx.render(self)
+    }
 }
