@@ -7,7 +7,7 @@ enum RenderCommand {
     static let help = """
     Usage: oqc render SCENE.json -o OUT.png [options]
 
-    Renders a scene file (see SCENE.md) to a PNG of round(width*scale) x round(height*scale)
+    Renders a scene file (see docs/scene-format.md) to a PNG of round(width*scale) x round(height*scale)
     pixels. The output file is replaced atomically, and only when rendering succeeded.
 
     Options:

@@ -4,7 +4,7 @@ import OpenQuartzCore
 let usage = """
 Usage: oqc COMMAND [arguments]
 
-OpenQuartzCore's command-line tool: Core Animation layer trees from scene files (SCENE.md).
+OpenQuartzCore's command-line tool: Core Animation layer trees from scene files (docs/scene-format.md).
 
 Commands:
   render SCENE.json -o OUT.png   render a scene to PNG

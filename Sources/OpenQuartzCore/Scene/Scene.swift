@@ -1,6 +1,6 @@
 import Foundation
 
-/// A scene file (SCENE.md): a canvas and the layer tree drawn on it.
+/// A scene file (docs/scene-format.md): a canvas and the layer tree drawn on it.
 ///
 /// The root layer has bounds `[0, 0, width, height]` and sits at the canvas centre, so the
 /// root's superlayer space is the canvas in points (y down, origin top left).
@@ -11,7 +11,7 @@ public struct Scene {
     public var scale: CGFloat
     /// Colour behind everything; nil is transparent.
     public var background: CGColor?
-    /// Canvas defaults the file gave for layers that do not set their own (SCENE.md
+    /// Canvas defaults the file gave for layers that do not set their own (docs/scene-format.md
     /// `canvas.allowsEdgeAntialiasing` / `canvas.allowsGroupOpacity`); the writer uses them.
     public var allowsEdgeAntialiasing: Bool
     public var allowsGroupOpacity: Bool

@@ -1,4 +1,4 @@
-/// Why a scene file was refused, in SCENE.md's one-line form `file: json.path: problem`,
+/// Why a scene file was refused, in the scene format's one-line form `file: json.path: problem`,
 /// for example `card.json: layers[0].sublayers[2].cornerRadius: expected a number, got "big"`.
 public struct SceneError: Error, Equatable, Sendable, CustomStringConvertible {
     public enum Kind: Sendable, Equatable {
