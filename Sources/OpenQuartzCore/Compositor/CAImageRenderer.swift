@@ -65,6 +65,7 @@ public final class CAImageRenderer: @unchecked Sendable {
 
     /// Renders into an existing surface of the canvas's pixel size (benchmarks reuse one).
     public func render(_ layer: CALayer, into surface: Surface) {
+        LayoutPass.run(layer)
         let clear = Color(background)?.premultipliedPixel ?? 0
         groups.isEnabled = cachesFrames
         defer { cache.endFrame(); groups.endFrame() }

@@ -28,5 +28,33 @@ open class CAReplicatorLayer: CALayer {
         instanceAlphaOffset = l.instanceAlphaOffset
     }
 
+    /// A replicator read from a keyed archive: the layer's properties and the replication's.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        if let v = coder.decodeIntValue(forKey: "instanceCount") { instanceCount = v }
+        if let v = coder.decodeBoolValue(forKey: "preservesDepth") { preservesDepth = v }
+        if let v = coder.decodeCGFloat(forKey: "instanceDelay") { instanceDelay = TimeInterval(v) }
+        if let v = coder.decodeTransformValue(forKey: "instanceTransform") { instanceTransform = v }
+        if let v = coder.decodeColor(forKey: "instanceColor") { instanceColor = v }
+        if let v = coder.decodeFloatValue(forKey: "instanceRedOffset") { instanceRedOffset = v }
+        if let v = coder.decodeFloatValue(forKey: "instanceGreenOffset") { instanceGreenOffset = v }
+        if let v = coder.decodeFloatValue(forKey: "instanceBlueOffset") { instanceBlueOffset = v }
+        if let v = coder.decodeFloatValue(forKey: "instanceAlphaOffset") { instanceAlphaOffset = v }
+    }
+
+    /// Writes the layer's properties, then the replication's, under their names.
+    open override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encode(instanceCount, forKey: "instanceCount")
+        coder.encode(preservesDepth, forKey: "preservesDepth")
+        coder.encodeCGFloat(CGFloat(instanceDelay), forKey: "instanceDelay")
+        coder.encodeTransform(instanceTransform, forKey: "instanceTransform")
+        coder.encodeColor(instanceColor, forKey: "instanceColor")
+        coder.encode(instanceRedOffset, forKey: "instanceRedOffset")
+        coder.encode(instanceGreenOffset, forKey: "instanceGreenOffset")
+        coder.encode(instanceBlueOffset, forKey: "instanceBlueOffset")
+        coder.encode(instanceAlphaOffset, forKey: "instanceAlphaOffset")
+    }
+
     public override var flattensSublayers: Bool { !preservesDepth }
 }

@@ -21,4 +21,31 @@ open class CATextLayer: CALayer {
         string = l.string; font = l.font; fontSize = l.fontSize; foregroundColor = l.foregroundColor
         isWrapped = l.isWrapped; truncationMode = l.truncationMode; alignmentMode = l.alignmentMode
     }
+
+    /// A text layer read from a keyed archive: the layer's properties and the text's (see
+    /// `encode(with:)` for what an attributed string keeps).
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        if let v = coder.decodeTextString(forKey: "string") { string = v }
+        if let v = coder.decodeStringValue(forKey: "font") { font = v }
+        if let v = coder.decodeCGFloat(forKey: "fontSize") { fontSize = v }
+        if let v = coder.decodeColor(forKey: "foregroundColor") { foregroundColor = v }
+        if let v = coder.decodeBoolValue(forKey: "wrapped") { isWrapped = v }
+        if let v = coder.decodeStringValue(forKey: "truncationMode") { truncationMode = CATextLayerTruncationMode(rawValue: v) }
+        if let v = coder.decodeStringValue(forKey: "alignmentMode") { alignmentMode = CATextLayerAlignmentMode(rawValue: v) }
+    }
+
+    /// Writes the layer's properties, then the text's. `font` is archived by name (a `CTFont`'s
+    /// size is not the layer's: `fontSize` is). A `String` or an attributed string is archived
+    /// with the attributes this renderer draws (see `NSCoder.encodeTextString`).
+    open override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encodeTextString(string, forKey: "string")
+        coder.encodeString(CATextLayer.fontName(of: font), forKey: "font")
+        coder.encodeCGFloat(fontSize, forKey: "fontSize")
+        coder.encodeColor(foregroundColor, forKey: "foregroundColor")
+        coder.encode(isWrapped, forKey: "wrapped")
+        coder.encodeString(truncationMode.rawValue, forKey: "truncationMode")
+        coder.encodeString(alignmentMode.rawValue, forKey: "alignmentMode")
+    }
 }

@@ -22,6 +22,15 @@ extension CATextLayer {
         }
     }
 
+    /// The name `font` stands for, for archiving: the name itself or the face's PostScript name.
+    static func fontName(of font: Any?) -> String? {
+        switch font {
+        case let name as String: return name
+        case let f as OQCFont: return f.postScriptName
+        default: return nil
+        }
+    }
+
     /// The layout Core Text would produce for this layer's bounds.
     func textLayout() -> TextLayout? {
         guard let text = plainString, !text.isEmpty, fontSize > 0, let face = resolvedFont else { return nil }
