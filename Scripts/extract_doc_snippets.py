@@ -6,6 +6,7 @@ and an example that no longer compiles fails the build.
 
     python3 Scripts/extract_doc_snippets.py           # rewrite the generated file
     python3 Scripts/extract_doc_snippets.py --check   # exit 1 if it is out of date
+    python3 Scripts/extract_doc_snippets.py --block README.md 1   # print one block as written
 
 Rules (DocSnippetTests redoes the extraction independently and checks the file is in sync):
 - A block is a fence of three backticks whose info string starts with `swift`. The lines
@@ -91,6 +92,13 @@ def snippets():
     return out
 
 
+def snippets_verbatim():
+    """Like snippets(), with each block's lines as written (the import preamble kept)."""
+    return [(doc, line, "toplevel" if "toplevel" in info.split()[1:] else "body", body)
+            for doc in documents() for line, info, body in blocks(doc)
+            if info.split()[:1] == ["swift"] and "nocompile" not in info.split()[1:]]
+
+
 def identifier(doc):
     return re.sub(r"[^A-Za-z0-9]", "_", os.path.basename(doc))
 
@@ -122,6 +130,15 @@ def generate():
 
 
 def main():
+    if sys.argv[1:2] == ["--block"]:
+        # The n-th compiled Swift block of a document, exactly as written (imports included),
+        # for a program made of it (.ci/run compiles the README's example as a user would).
+        doc, n = sys.argv[2], int(sys.argv[3])
+        found = [body for d, _, kind, body in snippets_verbatim() if d == doc]
+        if not 1 <= n <= len(found):
+            sys.exit(f"{doc} has {len(found)} Swift blocks to compile, not {n}")
+        print("\n".join(found[n - 1]))
+        return 0
     text = generate()
     if "--check" in sys.argv[1:]:
         with open(OUTPUT, encoding="utf-8") as f:

@@ -48,3 +48,85 @@ func docSnippet_scene_format_md_1() async throws {
     }
 }
 // end of snippet: docs/scene-format.md #1
+
+// snippet: Sources/OpenQuartzCore/OpenQuartzCore.docc/Effects.md #1
+func docSnippet_Effects_md_1() async throws {
+    let panel = CALayer()
+    panel.frame = CGRect(x: 40, y: 40, width: 220, height: 140)
+    panel.backgroundColor = CGColor(gray: 1, alpha: 1)
+    panel.cornerRadius = 20
+    panel.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMinYCorner]  // top corners only
+    panel.shadowOpacity = 0.4
+    panel.shadowRadius = 8
+    panel.shadowOffset = CGSize(width: 0, height: 6)
+    panel.shadowPath = CGPath(roundedRect: panel.bounds, cornerWidth: 20, cornerHeight: 20, transform: nil)
+
+    let fade = CAGradientLayer()
+    fade.frame = panel.bounds
+    fade.colors = [CGColor(gray: 0, alpha: 1), CGColor(gray: 0, alpha: 0)]
+    panel.mask = fade                       // the panel fades out towards the bottom
+
+    panel.opacity = 0.8                      // with allowsGroupOpacity, the panel and its
+    panel.allowsGroupOpacity = true          // sublayers fade as one picture
+}
+// end of snippet: Sources/OpenQuartzCore/OpenQuartzCore.docc/Effects.md #1
+
+// snippet: Sources/OpenQuartzCore/OpenQuartzCore.docc/Layers.md #1
+func docSnippet_Layers_md_1() async throws {
+    let card = CALayer()
+    card.bounds = CGRect(x: 0, y: 0, width: 200, height: 120)
+    card.position = CGPoint(x: 150, y: 100)          // the centre, with the default anchor point
+    card.backgroundColor = CGColor(gray: 1, alpha: 1)
+    card.borderWidth = 1
+    card.borderColor = CGColor(gray: 0, alpha: 0.2)
+
+    let title = CATextLayer()
+    title.frame = CGRect(x: 12, y: 12, width: 176, height: 24)
+    title.string = "Hello"
+    title.fontSize = 18
+    title.foregroundColor = CGColor(gray: 0, alpha: 1)
+    card.addSublayer(title)
+
+    let root = CALayer()
+    root.frame = CGRect(x: 0, y: 0, width: 300, height: 200)
+    root.addSublayer(card)
+    let hit = root.hitTest(CGPoint(x: 100, y: 60))   // the text layer
+    _ = hit
+}
+// end of snippet: Sources/OpenQuartzCore/OpenQuartzCore.docc/Layers.md #1
+
+// snippet: Sources/OpenQuartzCore/OpenQuartzCore.docc/OpenQuartzCore.md #1
+func docSnippet_OpenQuartzCore_md_1() async throws {
+    let root = CALayer()
+    root.frame = CGRect(x: 0, y: 0, width: 200, height: 120)
+    let badge = CALayer()
+    badge.frame = CGRect(x: 60, y: 20, width: 80, height: 80)
+    badge.backgroundColor = CGColor(red: 1, green: 0.5, blue: 0, alpha: 1)
+    badge.cornerRadius = 40
+    root.addSublayer(badge)
+    let image = CAImageRenderer(size: root.bounds.size, scale: 2).image(for: root)
+    let png: [UInt8] = image.pngData()
+    _ = png
+}
+// end of snippet: Sources/OpenQuartzCore/OpenQuartzCore.docc/OpenQuartzCore.md #1
+
+// snippet: Sources/OpenQuartzCore/OpenQuartzCore.docc/ThreeD.md #1
+func docSnippet_ThreeD_md_1() async throws {
+    var perspective = CATransform3DIdentity
+    perspective.m34 = -1.0 / 500
+    let container = CALayer()
+    container.frame = CGRect(x: 0, y: 0, width: 400, height: 300)
+    container.sublayerTransform = perspective
+
+    for angle in [-CGFloat.pi / 4, CGFloat.pi / 4] {
+        let face = CALayer()
+        face.frame = CGRect(x: 150, y: 100, width: 100, height: 100)
+        face.backgroundColor = CGColor(red: 0.2, green: 0.5, blue: 0.9, alpha: 1)
+        face.transform = CATransform3DMakeRotation(angle, 0, 1, 0)
+        face.isDoubleSided = false           // culled when its back faces the viewer
+        container.addSublayer(face)
+    }
+    let image = CAImageRenderer(size: container.bounds.size).image(for: container)
+    _ = image
+}
+// end of snippet: Sources/OpenQuartzCore/OpenQuartzCore.docc/ThreeD.md #1
