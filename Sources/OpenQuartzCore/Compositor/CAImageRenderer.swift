@@ -15,6 +15,7 @@ import Raster
 /// and a renderer may be used from any thread. A renderer keeps the bitmaps of
 /// `shouldRasterize` layers between frames.
 public final class CAImageRenderer: @unchecked Sendable {
+    /// The canvas in points; the layer rendered is placed on it as a root.
     public let size: CGSize
     /// Pixels per point.
     public let scale: CGFloat
@@ -44,6 +45,8 @@ public final class CAImageRenderer: @unchecked Sendable {
     /// off, to check that the pictures are the same.
     var occlusionCulling = true
 
+    /// A renderer for a canvas of `size` points at `scale` pixels per point, painted with
+    /// `background` (nil: transparent), cutting each frame into `threads` bands (at least 1).
     public init(size: CGSize, scale: CGFloat = 1, background: CGColor? = nil, threads: Int = 1) {
         self.size = size
         self.scale = scale
@@ -54,8 +57,11 @@ public final class CAImageRenderer: @unchecked Sendable {
     /// The canvas size in pixels: `round(width · scale) × round(height · scale)`.
     /// At least one pixel each way, so that there is always an image.
     public var pixelWidth: Int { max(Int((size.width * scale).rounded()), 1) }
+    /// See `pixelWidth`.
     public var pixelHeight: Int { max(Int((size.height * scale).rounded()), 1) }
 
+    /// Renders `layer` and its subtree as the root of the canvas into a new image of
+    /// `pixelWidth` × `pixelHeight` pixels.
     public func image(for layer: CALayer) -> CGImage {
         let surface = Surface(width: pixelWidth, height: pixelHeight)
         render(layer, into: surface)

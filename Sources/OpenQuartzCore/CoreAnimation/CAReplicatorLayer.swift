@@ -4,20 +4,30 @@ import Foundation
 /// `instanceTransform` (about the replicator's anchor) and tinted by `instanceColor` plus the
 /// accumulated offsets relative to the previous copy (CAReplicatorLayer.h).
 open class CAReplicatorLayer: CALayer {
+    /// How many copies of the sublayers are drawn, the first one untransformed. Default 1.
     open var instanceCount = 1 { didSet { noteChange() } }
     /// True makes the layer keep its sublayers in 3D, like a CATransformLayer.
     open var preservesDepth = false { didSet { noteChange() } }
     /// Seconds between the animations of successive copies.
     open var instanceDelay: TimeInterval = 0 { didSet { noteChange() } }
+    /// The transform from one copy to the next, about the replicator's anchor point; copy n gets
+    /// it n times. Default the identity. Animatable.
     open var instanceTransform: CATransform3D = CATransform3DIdentity { didSet { noteChange() } }
+    /// The colour that multiplies the first copy. Default opaque white (no tint). Animatable.
     open var instanceColor: CGColor? = CGColor.white { didSet { noteChange() } }
+    /// Added to the red component of the tint from one copy to the next. Default 0. Animatable.
     open var instanceRedOffset: Float = 0 { didSet { noteChange() } }
+    /// Added to the green component of the tint from one copy to the next. Default 0. Animatable.
     open var instanceGreenOffset: Float = 0 { didSet { noteChange() } }
+    /// Added to the blue component of the tint from one copy to the next. Default 0. Animatable.
     open var instanceBlueOffset: Float = 0 { didSet { noteChange() } }
+    /// Added to the alpha of the tint from one copy to the next. Default 0. Animatable.
     open var instanceAlphaOffset: Float = 0 { didSet { noteChange() } }
 
+    /// Creates a layer with Core Animation's defaults for every property.
     public override init() { super.init() }
 
+    /// A copy of `layer`'s properties, this class's included (see `CALayer.init(layer:)`).
     public override init(layer: Any) {
         super.init(layer: layer)
         guard let l = layer as? CAReplicatorLayer else { return }
@@ -56,5 +66,6 @@ open class CAReplicatorLayer: CALayer {
         coder.encode(instanceAlphaOffset, forKey: "instanceAlphaOffset")
     }
 
+    /// False when `preservesDepth` is set: the copies then stay in 3D.
     public override var flattensSublayers: Bool { !preservesDepth }
 }

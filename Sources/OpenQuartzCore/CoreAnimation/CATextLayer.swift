@@ -7,14 +7,21 @@ open class CATextLayer: CALayer {
     /// Apple takes a CTFont, CGFont or font name here; OpenQuartzCore takes a font family name
     /// (`String`). Nil picks a sans-serif face found on the system (Apple: Helvetica).
     open var font: Any? { didSet { noteChange() } }
+    /// The size of the text, in points. Default 36. Animatable.
     open var fontSize: CGFloat = 36 { didSet { noteChange() } }
+    /// The colour of the text. Default opaque white. Animatable.
     open var foregroundColor: CGColor? = CGColor.white { didSet { noteChange() } }
+    /// Whether the text wraps onto several lines to fit the bounds' width. Default false.
     open var isWrapped = false { didSet { noteChange() } }
+    /// How text that does not fit the bounds is truncated with an ellipsis. Default `.none`.
     open var truncationMode: CATextLayerTruncationMode = .none { didSet { noteChange() } }
+    /// How lines are aligned in the bounds. Default `.natural` (left for left-to-right text).
     open var alignmentMode: CATextLayerAlignmentMode = .natural { didSet { noteChange() } }
 
+    /// Creates a layer with Core Animation's defaults for every property.
     public override init() { super.init() }
 
+    /// A copy of `layer`'s properties, this class's included (see `CALayer.init(layer:)`).
     public override init(layer: Any) {
         super.init(layer: layer)
         guard let l = layer as? CATextLayer else { return }

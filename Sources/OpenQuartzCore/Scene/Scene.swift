@@ -14,6 +14,7 @@ public struct Scene {
     /// Canvas defaults the file gave for layers that do not set their own (docs/scene-format.md
     /// `canvas.allowsEdgeAntialiasing` / `canvas.allowsGroupOpacity`); the writer uses them.
     public var allowsEdgeAntialiasing: Bool
+    /// The canvas default for `allowsGroupOpacity` (see `allowsEdgeAntialiasing`).
     public var allowsGroupOpacity: Bool
     /// The root layer; the file's `layers` are its sublayers.
     public var root: CALayer
@@ -43,6 +44,7 @@ public struct Scene {
 
     /// The output image size: `round(width × scale) x round(height × scale)`.
     public var pixelWidth: Int { Scene.pixels(size.width, scale) }
+    /// See `pixelWidth`.
     public var pixelHeight: Int { Scene.pixels(size.height, scale) }
 
     static func pixels(_ points: CGFloat, _ scale: CGFloat) -> Int {
