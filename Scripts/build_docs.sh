@@ -6,7 +6,7 @@
 #   Scripts/build_docs.sh --check    # the same, failing on DocC warnings and undocumented symbols
 #
 # Steps: the symbol graphs of the modules (swift package dump-symbol-graph, on the debug build,
-# which it makes if needed); a catalog assembled in .build/docs/catalog from
+# which it makes if needed); a catalog assembled in .build/docs/OpenQuartzCore.docc from
 # Sources/OpenQuartzCore/OpenQuartzCore.docc plus the articles of docs/*.md (the scene format,
 # time, drawing, …), so each Markdown file exists once; docc convert; Scripts/check_docs.py.
 # Browse the result with: python3 -m http.server -d .build/docs/site, then open
@@ -19,39 +19,40 @@ check=0
 
 out=.build/docs
 rm -rf "$out"
-mkdir -p "$out/graphs" "$out/catalog"
+mkdir -p "$out/graphs" "$out/OpenQuartzCore.docc"
 
-swift package dump-symbol-graph --minimum-access-level public >/dev/null
+swift package dump-symbol-graph --minimum-access-level public >/dev/null 2>&1 || swift package dump-symbol-graph --minimum-access-level public
 graphs=$(find .build -path '*/symbolgraph' -type d -newer Package.swift | head -n 1)
 [ -n "$graphs" ] || graphs=$(find .build -path '*/symbolgraph' -type d | head -n 1)
 # The product's module; Raster's and Codecs' graphs are checked below but not published.
 cp "$graphs"/OpenQuartzCore.symbols.json "$graphs"/OpenQuartzCore@*.symbols.json "$out/graphs/" 2>/dev/null || \
   cp "$graphs"/OpenQuartzCore.symbols.json "$out/graphs/"
 
-cp -R Sources/OpenQuartzCore/OpenQuartzCore.docc/. "$out/catalog/"
+cp -R Sources/OpenQuartzCore/OpenQuartzCore.docc/. "$out/OpenQuartzCore.docc/"
 # docs/*.md become articles: file names are their link names (<doc:scene-format>), listed on the
 # root page under "Guides" so that DocC curates them.
 guides=""
 for f in docs/*.md; do
   [ -e "$f" ] || continue
   name=$(basename "$f" .md)
-  cp "$f" "$out/catalog/$name.md"
+  cp "$f" "$out/OpenQuartzCore.docc/$name.md"
   guides+="- <doc:$name>"$'\n'
 done
 if [ -n "$guides" ]; then
-  printf '\n### Guides\n\n%s' "$guides" >> "$out/catalog/OpenQuartzCore.md"
+  printf '\n### Guides\n\n%s' "$guides" >> "$out/OpenQuartzCore.docc/OpenQuartzCore.md"
 fi
 
 flags=()
 [ $check = 1 ] && flags+=(--warnings-as-errors)
-docc convert "$out/catalog" \
+status=0
+docc convert "$out/OpenQuartzCore.docc" \
   --additional-symbol-graph-dir "$out/graphs" \
   --fallback-display-name OpenQuartzCore \
   --fallback-bundle-identifier org.openquartzcore.OpenQuartzCore \
   --fallback-default-module-kind Framework \
   --output-path "$out/OpenQuartzCore.doccarchive" \
-  "${flags[@]+"${flags[@]}"}" 2>&1 | tee "$out/docc.log" | grep -E "warning|error" | head -n 50 || true
-status=${PIPESTATUS[0]}
+  "${flags[@]+"${flags[@]}"}" >"$out/docc.log" 2>&1 || status=$?
+grep -E "warning|error" "$out/docc.log" | head -n 50 || true
 if [ "$status" != 0 ]; then
   echo "build_docs: docc convert failed (see $out/docc.log)" >&2
   exit 1
