@@ -10,7 +10,7 @@ how they were made and remakes them. Each scene draws from its own `random.Rando
 fixed order, so a run gives byte-identical JSON. The cover images of coverflow need numpy and
 Pillow; their PNG bytes can vary with Pillow's zlib, so --check compares their pixels.
 
-The figures in README.md and Benchmarks/RESULTS were measured on exactly these scenes: change
+The figures in README.md were measured on exactly these scenes: change
 a scene only together with the figures.
 """
 import argparse

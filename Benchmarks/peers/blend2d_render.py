@@ -325,8 +325,7 @@ class Renderer:
                 if box[2] <= 0 or box[3] <= 0:
                     return
                 n.raster_box = box
-                n.raster_image = self.offscreen((rs, 0, 0, rs, 0, 0), n, box) if n.group else \
-                    self.flat_offscreen((rs, 0, 0, rs, 0, 0), n, box)
+                n.raster_image = self.offscreen((rs, 0, 0, rs, 0, 0), n, box)
             x0, y0, w, h = n.raster_box
             rs = L.rasterizationScale
             ctx.reset_transform()
@@ -348,19 +347,6 @@ class Renderer:
         ctx.global_alpha = alpha * n.opacity
         ctx.blit_image(bl.BLPoint(box[0], box[1]), img)
         ctx.global_alpha = 1.0
-
-    def flat_offscreen(self, t, n, box):
-        """A layer without group, mask or rounded clip, drawn alone into an image over `box`."""
-        x0, y0, w, h = box
-        img = bl.BLImage(w, h, bl.BLFormat.PRGB32)
-        ctx = bl.BLContext(img)
-        ctx.comp_op = bl.BLCompOp.SRC_COPY
-        ctx.set_fill_style((0.0, 0.0, 0.0, 0.0))
-        ctx.fill_all()
-        ctx.comp_op = bl.BLCompOp.SRC_OVER
-        self.draw_own(ctx, compose((1, 0, 0, 1, -x0, -y0), t), n, 1.0)
-        ctx.flush()
-        return img
 
     def render(self, ctx):
         ctx.reset_transform()
