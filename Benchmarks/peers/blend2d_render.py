@@ -356,8 +356,8 @@ class Renderer:
         ctx.fill_all()
         ctx.comp_op = bl.BLCompOp.SRC_OVER
         s = self.scene.scale
-        for m, kid in self.root.kids:
-            self.draw(ctx, compose((s, 0, 0, s, 0, 0), m), kid, 1.0)
+        # The root draws nothing of its own; draw_own also handles its placed leaves.
+        self.draw_own(ctx, (s, 0, 0, s, 0, 0), self.root, 1.0)
         ctx.flush()
 
 
