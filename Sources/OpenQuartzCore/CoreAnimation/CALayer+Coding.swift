@@ -95,7 +95,15 @@ extension CALayer {
         name = c.decodeStringValue(forKey: "name")
         if let v = c.decodeBoolValue(forKey: "allowsHitTesting") { allowsHitTesting = v }
         // The tree last, through the checks untrusted trees get: an archive can describe a
-        // cycle or share a layer between two parents, which `sublayers` would stop the program for.
+        // cycle or share a layer between two parents, which `sublayers` would stop the program
+        // for. swift-corelibs-foundation decodes an object that refers back to one still being
+        // decoded as a new copy, so a cyclic archive nests without end: below
+        // `LayerDecoding.maximumDepth` levels (the scene files' limit) no more layers are read.
+        guard LayerDecoding.depth < LayerDecoding.maximumDepth else { return }
+        LayerDecoding.$depth.withValue(LayerDecoding.depth + 1) { decodeTree(from: c) }
+    }
+
+    private final func decodeTree(from c: NSCoder) {
         if let list = c.decodeLayers(forKey: "sublayers") {
             var accepted: [CALayer] = []
             for l in list where l.superlayer == nil && canAddSublayer(l) && !accepted.contains(where: { $0 === l }) {
@@ -103,8 +111,16 @@ extension CALayer {
             }
             sublayers = accepted
         }
-        if let m = c.decodeObject(of: CALayer.self, forKey: "mask"), m.superlayer == nil, canSetMask(m) {
+        if c.containsValue(forKey: "mask"), let m = c.decodeObject(of: CALayer.self, forKey: "mask"),
+           m.superlayer == nil, canSetMask(m) {
             mask = m
         }
     }
+}
+
+/// How deep the layer being decoded is in the archive's tree.
+enum LayerDecoding {
+    /// Layers deeper than this are not read (their superlayer keeps no sublayers or mask).
+    static let maximumDepth = 256
+    @TaskLocal static var depth = 0
 }

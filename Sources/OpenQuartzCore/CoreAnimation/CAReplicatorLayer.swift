@@ -1,7 +1,7 @@
 import Foundation
 
 /// A layer that draws its sublayers `instanceCount` times, each copy transformed by
-/// `instanceTransform` (about the replicator's anchor) and tinted by `instanceColor` plus the
+/// `instanceTransform` (about the centre of the replicator's bounds) and tinted by `instanceColor` plus the
 /// accumulated offsets relative to the previous copy (CAReplicatorLayer.h).
 open class CAReplicatorLayer: CALayer {
     /// How many copies of the sublayers are drawn, the first one untransformed. Default 1.
@@ -10,8 +10,10 @@ open class CAReplicatorLayer: CALayer {
     open var preservesDepth = false { didSet { noteChange() } }
     /// Seconds between the animations of successive copies.
     open var instanceDelay: TimeInterval = 0 { didSet { noteChange() } }
-    /// The transform from one copy to the next, about the replicator's anchor point; copy n gets
-    /// it n times. Default the identity. Animatable.
+    /// The transform from one instance to the next, applied in the replicator's sublayer space
+    /// relative to the centre of its bounds (Apple: "The matrix is applied relative to the center
+    /// of this layer"), so a rotation turns the copies about the middle. Default identity;
+    /// animatable.
     open var instanceTransform: CATransform3D = CATransform3DIdentity { didSet { noteChange() } }
     /// The colour that multiplies the first copy. Default opaque white (no tint). Animatable.
     open var instanceColor: CGColor? = CGColor.white { didSet { noteChange() } }
@@ -68,4 +70,12 @@ open class CAReplicatorLayer: CALayer {
 
     /// False when `preservesDepth` is set: the copies then stay in 3D.
     public override var flattensSublayers: Bool { !preservesDepth }
+
+    /// `instanceTransform` about the centre of `bounds`: `Tr(−c) · instanceTransform · Tr(c)`,
+    /// the matrix the renderer applies (row vectors) once per instance in the bounds space.
+    final var instanceTransformAboutCentre: CATransform3D {
+        let cx = bounds.midX, cy = bounds.midY
+        let about = CATransform3DConcat(CATransform3DMakeTranslation(-cx, -cy, 0), instanceTransform)
+        return CATransform3DConcat(about, CATransform3DMakeTranslation(cx, cy, 0))
+    }
 }

@@ -2,10 +2,19 @@ import Foundation
 
 /// A layer that draws a string (CATextLayer.h).
 open class CATextLayer: CALayer {
-    /// A `String` (an attributed string is not supported yet); anything else draws nothing.
-    open var string: Any? { didSet { noteChange() } }
-    /// Apple takes a CTFont, CGFont or font name here; OpenQuartzCore takes a font family name
-    /// (`String`). Nil picks a sans-serif face found on the system (Apple: Helvetica).
+    /// The text: a `String`, or an `NSAttributedString` drawn with its own attributes per run
+    /// (`.font`, `.foregroundColor`, `.kern`, `.paragraphStyle`: alignment and line breaking);
+    /// anything else draws nothing. Copied when set, as Apple declares it (`copy`), so a mutable
+    /// attributed string changed afterwards does not change the layer. Default nil.
+    open var string: Any? {
+        didSet {
+            if let m = string as? NSMutableAttributedString { string = NSAttributedString(attributedString: m) }
+            noteChange()
+        }
+    }
+    /// The font of a plain `string`: a `CTFont` or `CGFont` (its face; `fontSize` sizes it, as
+    /// on Apple's platforms), or a font name (`String`, family, full or PostScript name). Nil picks
+    /// a sans-serif face found on the system (Apple: Helvetica). Unused for attributed strings.
     open var font: Any? { didSet { noteChange() } }
     /// The size of the text, in points. Default 36. Animatable.
     open var fontSize: CGFloat = 36 { didSet { noteChange() } }
@@ -28,6 +37,10 @@ open class CATextLayer: CALayer {
         string = l.string; font = l.font; fontSize = l.fontSize; foregroundColor = l.foregroundColor
         isWrapped = l.isWrapped; truncationMode = l.truncationMode; alignmentMode = l.alignmentMode
     }
+
+    /// The size of the text as laid out without the bounds' limits (wrapped text at the
+    /// bounds' width): the widest line, and the lines' height, as Core Text measures them.
+    open override func preferredFrameSize() -> CGSize { textSize() }
 
     /// A text layer read from a keyed archive: the layer's properties and the text's (see
     /// `encode(with:)` for what an attributed string keeps).

@@ -111,23 +111,77 @@ extension NSCoder {
 
     final func encodeString(_ s: String?, forKey key: String) { encode(s, forKey: key) }
 
+    /// Every object read checks `containsValue(forKey:)` first: swift-corelibs-foundation's
+    /// `decodeObject(of:forKey:)` records a "data missing" error for an absent key, which fails
+    /// the whole `unarchivedObject(ofClass:from:)`.
     final func decodeStringValue(forKey key: String) -> String? {
-        decodeObject(of: NSString.self, forKey: key).map { String(describing: $0) }
+        guard containsValue(forKey: key) else { return nil }
+        return decodeObject(of: NSString.self, forKey: key).map { String(describing: $0) }
     }
 
     // MARK: Text
 
-    /// A text layer's `string`: a `String` as itself; an attributed string as its characters
-    /// (its attributes hold Core Graphics and Core Text objects, which are not `NSObject`s here).
+    /// A text layer's `string`: a `String` as itself; an attributed string as its characters and
+    /// its runs with the attributes text layers draw (font by name and size, colour, kerning,
+    /// paragraph alignment and line breaking). Other attributes are not archived.
     final func encodeTextString(_ s: Any?, forKey key: String) {
         switch s {
-        case let a as NSAttributedString: encode(a.string, forKey: key)
+        case let a as NSAttributedString:
+            encode(a.string, forKey: key)
+            var count = 0
+            a.enumerateAttributes(in: NSRange(location: 0, length: a.length), options: []) { attrs, range, _ in
+                let k = "\(key).run\(count)"
+                encode(range.location, forKey: k + ".location")
+                encode(range.length, forKey: k + ".length")
+                if let f = attrs[.font] {
+                    encodeString(CATextLayer.fontName(of: f), forKey: k + ".font")
+                    if let ct = f as? CTFont { encodeCGFloat(ct.size, forKey: k + ".fontSize") }
+                }
+                if let c = attrs[.foregroundColor] as? CGColor { encodeColor(c, forKey: k + ".color") }
+                if let kern = AttributedTextRuns.number(attrs[.kern]) { encode(kern, forKey: k + ".kern") }
+                if let p = attrs[.paragraphStyle] as? NSParagraphStyle {
+                    encode(p.alignment.rawValue, forKey: k + ".alignment")
+                    encode(p.lineBreakMode.rawValue, forKey: k + ".lineBreakMode")
+                }
+                count += 1
+            }
+            encode(count, forKey: key + ".runs")
         case let t as String: encode(t, forKey: key)
         default: break
         }
     }
 
-    final func decodeTextString(forKey key: String) -> Any? { decodeStringValue(forKey: key) }
+    /// A `String`, or an `NSAttributedString` when runs were archived. Runs outside the string
+    /// (a damaged or hostile archive) are skipped.
+    final func decodeTextString(forKey key: String) -> Any? {
+        guard let text = decodeStringValue(forKey: key) else { return nil }
+        guard let runs = decodeIntValue(forKey: key + ".runs") else { return text }
+        let out = NSMutableAttributedString(string: text)
+        let length = out.length
+        for i in 0..<max(0, min(runs, length)) {
+            let k = "\(key).run\(i)"
+            guard let loc = decodeIntValue(forKey: k + ".location"), let len = decodeIntValue(forKey: k + ".length"),
+                  loc >= 0, len > 0, loc <= length, len <= length - loc else { continue }
+            var attrs: [NSAttributedString.Key: Any] = [:]
+            if let name = decodeStringValue(forKey: k + ".font") {
+                if let size = decodeCGFloat(forKey: k + ".fontSize") {
+                    attrs[.font] = CTFontCreateWithName(name, size, nil)
+                } else {
+                    attrs[.font] = name
+                }
+            }
+            if case .some(.some(let c)) = decodeColor(forKey: k + ".color") { attrs[.foregroundColor] = c }
+            if let kern = decodeCGFloat(forKey: k + ".kern") { attrs[.kern] = Double(kern) }
+            if let a = decodeIntValue(forKey: k + ".alignment"), let b = decodeIntValue(forKey: k + ".lineBreakMode") {
+                let p = NSMutableParagraphStyle()
+                p.alignment = NSTextAlignment(rawValue: a) ?? .natural
+                p.lineBreakMode = NSLineBreakMode(rawValue: b) ?? .byWordWrapping
+                attrs[.paragraphStyle] = p
+            }
+            if !attrs.isEmpty { out.addAttributes(attrs, range: NSRange(location: loc, length: len)) }
+        }
+        return NSAttributedString(attributedString: out)
+    }
 
     // MARK: Core Graphics values
 
@@ -209,7 +263,7 @@ extension NSCoder {
     /// Nil when absent or malformed (the size check is `CGImage`'s own, bounded).
     final func decodeImage(forKey key: String) -> CGImage? {
         guard let w = decodeIntValue(forKey: key + ".width"), let h = decodeIntValue(forKey: key + ".height"),
-              let data = decodeObject(of: NSData.self, forKey: key) as Data? else { return nil }
+              containsValue(forKey: key), let data = decodeObject(of: NSData.self, forKey: key) as Data? else { return nil }
         return CGImage(width: w, height: h, premultipliedRGBA: [UInt8](data))
     }
 
@@ -217,7 +271,7 @@ extension NSCoder {
 
     /// Layers archived as an array under `key`, or nil. Anything that is not a layer is dropped.
     final func decodeLayers(forKey key: String) -> [CALayer]? {
-        guard let list = decodeObject(of: [NSArray.self, CALayer.self], forKey: key) as? [Any] else { return nil }
+        guard containsValue(forKey: key), let list = decodeObject(of: [NSArray.self, CALayer.self], forKey: key) as? [Any] else { return nil }
         return list.compactMap { $0 as? CALayer }
     }
 }
