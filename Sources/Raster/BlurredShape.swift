@@ -47,6 +47,7 @@ public struct BlurredShape: Sendable {
             })
     }
 
+    /// The ellipse inscribed in the rectangle.
     public static func ellipse(minX: Double, minY: Double, maxX: Double, maxY: Double) -> BlurredShape {
         let cx = (minX + maxX) / 2, cy = (minY + maxY) / 2
         let rx = (maxX - minX) / 2, ry = (maxY - minY) / 2

@@ -59,6 +59,7 @@ public final class PathCoverageCache: @unchecked Sendable {
     private var sightings = ShapeSightings()
     private var bytes = 0
 
+    /// A cache that keeps at most `byteLimit` bytes of recorded coverage.
     public init(byteLimit: Int = 8 << 20) {
         self.byteLimit = byteLimit
     }

@@ -8,12 +8,14 @@
 /// so there is nothing to flatten, sort or accumulate: tiny rounded rectangles (many-small)
 /// and large ones alike cost little more than the pixels they touch.
 public struct RoundedBox: Sendable, Equatable {
+    /// The edges of the box, in device pixels.
     public var minX, minY, maxX, maxY: Double
     /// Horizontal and vertical radius of each corner, in the order top-left, top-right,
     /// bottom-right, bottom-left (y down). A corner is square unless both are positive. The
     /// two radii along one side must not add up to more than that side.
     public var radiusX: SIMD4<Double>, radiusY: SIMD4<Double>
 
+    /// A box from its edges and corner radii.
     public init(minX: Double, minY: Double, maxX: Double, maxY: Double,
                 radiusX: SIMD4<Double> = .zero, radiusY: SIMD4<Double> = .zero) {
         self.minX = minX; self.minY = minY; self.maxX = maxX; self.maxY = maxY
@@ -22,7 +24,9 @@ public struct RoundedBox: Sendable, Equatable {
         self.radiusY = SIMD4<Double>.zero.replacing(with: radiusY, where: round)
     }
 
+    /// Whether the box encloses no area.
     public var isEmpty: Bool { !(maxX > minX && maxY > minY) }
+    /// Whether every edge is finite.
     public var isFinite: Bool { minX.isFinite && minY.isFinite && maxX.isFinite && maxY.isFinite }
 }
 

@@ -70,6 +70,7 @@ public final class RoundedBoxCoverageCache: @unchecked Sendable {
     private var clock: UInt64 = 0
     private var bytes = 0
 
+    /// A cache that keeps at most `byteLimit` bytes of recorded coverage.
     public init(byteLimit: Int = 8 << 20) {
         self.byteLimit = byteLimit
         let n = RoundedBoxCoverageCache.slots

@@ -9,13 +9,17 @@ import CRasterKernels
 /// A surface may stand for a window onto a larger canvas: `origin` is the device
 /// position of its top-left pixel, so offscreen work allocates only the visible part.
 public final class Surface: @unchecked Sendable {
+    /// The width in pixels.
     public let width: Int
+    /// The height in pixels.
     public let height: Int
     /// Device coordinates of pixel (0, 0).
     public var originX: Int
+    /// See `originX`.
     public var originY: Int
     /// Pixels per row (equals `width`; kept explicit for views and codecs).
     public let stride: Int
+    /// The pixels, `stride` per row, rows top to bottom.
     public let pixels: UnsafeMutablePointer<UInt32>
     /// The surface whose pixels a band view draws into (kept alive by the view); nil when the
     /// surface owns its pixels.
@@ -69,9 +73,11 @@ public final class Surface: @unchecked Sendable {
 
     deinit { if ownsPixels { pixels.deallocate() } }
 
+    /// The pixel at (x, y), which must be inside the surface.
     @inline(__always)
     public func pixel(x: Int, y: Int) -> UInt32 { pixels[y * stride + x] }
 
+    /// Sets the pixel at (x, y), which must be inside the surface.
     @inline(__always)
     public func setPixel(x: Int, y: Int, _ value: UInt32) { pixels[y * stride + x] = value }
 

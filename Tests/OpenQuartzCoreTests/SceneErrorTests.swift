@@ -40,7 +40,7 @@ struct SceneErrorTests {
     }
 
     @Test func wrongTypes() {
-        // SCENE.md's own example.
+        // the scene format's own example.
         #expect(S.error(S.scene(layers: #"{"sublayers": [{}, {}, {"cornerRadius": "big"}]}"#)) == "t.json: layers[0].sublayers[2].cornerRadius: expected a number, got \"big\"")
         #expect(S.layerError(#""hidden": "yes""#) == "t.json: layers[0].hidden: expected true or false, got \"yes\"")
         #expect(S.layerError(#""name": 5"#) == "t.json: layers[0].name: expected a string, got 5")

@@ -110,12 +110,15 @@ final class KeptClip {
 
 /// Counters that tests and benchmarks read to see what the renderer did.
 public final class RenderStatistics: @unchecked Sendable {
+    /// The counters at one moment.
     public struct Counts: Sendable, Equatable {
         /// Offscreen RGBA surfaces allocated (groups, masks, shadows).
         public var offscreenSurfaces = 0
         /// Coverage masks allocated (clips and shadow shapes).
         public var masks = 0
+        /// `shouldRasterize` layers composited from their kept bitmap.
         public var rasterCacheHits = 0
+        /// `shouldRasterize` layers that had to be rendered into a new bitmap.
         public var rasterCacheMisses = 0
         /// Groups composited from an earlier frame's rendering.
         public var groupCacheHits = 0
@@ -126,7 +129,9 @@ public final class RenderStatistics: @unchecked Sendable {
     private var counts = Counts()
     private let lock = NSLock()
 
+    /// The counters so far (a consistent copy).
     public var current: Counts { lock.lock(); defer { lock.unlock() }; return counts }
+    /// Sets every counter back to 0.
     public func reset() { lock.lock(); counts = Counts(); lock.unlock() }
 
     func countOffscreen() { lock.lock(); counts.offscreenSurfaces += 1; lock.unlock() }

@@ -31,7 +31,9 @@ public protocol CALayerDelegate: NSObjectProtocol {
 }
 
 extension CALayerDelegate {
+    /// Does nothing, as an absent `layoutSublayers(of:)` does on Apple's platforms.
     public func layoutSublayers(of layer: CALayer) {}
+    /// No action: the layer goes on searching, as when the method is absent on Apple's platforms.
     public func action(for layer: CALayer, forKey event: String) -> (any CAAction)? { nil }
     public func display(_ layer: CALayer) { layer.drawBackingStore() }
     public func draw(_ layer: CALayer, in ctx: CGContext) {}

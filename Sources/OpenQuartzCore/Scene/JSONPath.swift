@@ -1,4 +1,4 @@
-/// Where a value sits in a JSON document, written the way SCENE.md's errors show it:
+/// Where a value sits in a JSON document, written the way the scene format's errors show it:
 /// `layers[0].sublayers[2].cornerRadius`.
 ///
 /// A persistent linked list whose last component is held inline: naming a member or an

@@ -1,7 +1,7 @@
 import Foundation
 import Raster
 
-/// A scene file (SCENE.md): a canvas and the layer tree drawn on it.
+/// A scene file (docs/scene-format.md): a canvas and the layer tree drawn on it.
 ///
 /// The root layer has bounds `[0, 0, width, height]` and sits at the canvas centre, so the
 /// root's superlayer space is the canvas in points (y down, origin top left).
@@ -12,9 +12,10 @@ public struct Scene {
     public var scale: CGFloat
     /// Colour behind everything; nil is transparent.
     public var background: CGColor?
-    /// Canvas defaults the file gave for layers that do not set their own (SCENE.md
+    /// Canvas defaults the file gave for layers that do not set their own (docs/scene-format.md
     /// `canvas.allowsEdgeAntialiasing` / `canvas.allowsGroupOpacity`); the writer uses them.
     public var allowsEdgeAntialiasing: Bool
+    /// The canvas default for `allowsGroupOpacity` (see `allowsEdgeAntialiasing`).
     public var allowsGroupOpacity: Bool
     /// The root layer; the file's `layers` are its sublayers.
     public var root: CALayer
@@ -47,6 +48,7 @@ public struct Scene {
 
     /// The output image size: `round(width × scale) x round(height × scale)`.
     public var pixelWidth: Int { Scene.pixels(size.width, scale) }
+    /// See `pixelWidth`.
     public var pixelHeight: Int { Scene.pixels(size.height, scale) }
 
     static func pixels(_ points: CGFloat, _ scale: CGFloat) -> Int {

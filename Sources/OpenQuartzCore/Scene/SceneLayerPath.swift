@@ -1,6 +1,6 @@
 import Foundation
 
-/// Naming layers as SCENE.md's hit-testing section does: the names from the root's
+/// Naming layers as the scene format's hit-testing section does: the names from the root's
 /// sublayers down, joined by "/", an unnamed layer written `#i` (its index among its
 /// siblings). A mask is not among its host's sublayers and is written by name or `#mask`.
 extension Scene {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Layer objects (SCENE.md "Layer object") to `CALayer` trees.
+/// Layer objects (docs/scene-format.md "Layer object") to `CALayer` trees.
 extension SceneReader {
     static let layerTypeTable: KeyValuePairs<String, SceneLayerType> = [
         "layer": .layer, "shape": .shape, "transform": .transform,
@@ -61,7 +61,7 @@ extension SceneReader {
                 }
             }
         }
-        // SCENE.md: frame sets bounds.size and position from the anchor point, before any transform.
+        // docs/scene-format.md: frame sets bounds.size and position from the anchor point, before any transform.
         if let f = frame {
             layer.bounds.size = f.size
             layer.position = CGPoint(x: f.origin.x + layer.anchorPoint.x * f.width,

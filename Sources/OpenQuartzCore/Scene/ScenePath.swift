@@ -1,6 +1,6 @@
 import Foundation
 
-/// Path values (SCENE.md "Path"): SVG path data, or `{"rect"}`, `{"ellipse"}`,
+/// Path values (docs/scene-format.md "Path"): SVG path data, or `{"rect"}`, `{"ellipse"}`,
 /// `{"roundedRect", "cornerRadius"}`.
 extension SceneReader {
     static let pathExpected = "a path (SVG path data, {\"rect\": [x, y, w, h]}, {\"ellipse\": [x, y, w, h]} or {\"roundedRect\": [x, y, w, h], \"cornerRadius\": r})"

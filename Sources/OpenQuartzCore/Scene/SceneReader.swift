@@ -1,6 +1,6 @@
 import Foundation
 
-/// Turns a parsed scene document into values and layers, refusing anything SCENE.md does
+/// Turns a parsed scene document into values and layers, refusing anything docs/scene-format.md does
 /// not allow with an error that names the file, the JSON path and the problem.
 ///
 /// The value readers live in extensions, one file per kind of value (colours, transforms,
@@ -12,7 +12,7 @@ final class SceneReader {
     /// has no folder (images given by path are then refused).
     let baseDirectory: String?
     let options: SceneOptions
-    /// Canvas defaults for layers that do not set their own (SCENE.md "canvas").
+    /// Canvas defaults for layers that do not set their own (docs/scene-format.md "canvas").
     var defaultAllowsEdgeAntialiasing = false
     var defaultAllowsGroupOpacity = true
     /// Images already decoded, by resolved path, so a picture used by many layers is read once.
