@@ -24,6 +24,42 @@ func docSnippet_README_md_1() async throws {
 }
 // end of snippet: README.md #1
 
+// snippet: README.md #2
+func docSnippet_README_md_2() async throws {
+    let root = CALayer()
+    root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+    let layer = CALayer()
+    layer.frame = CGRect(x: 25, y: 25, width: 50, height: 50)
+    layer.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+    root.addSublayer(layer)
+    let renderer = CAImageRenderer(size: root.bounds.size)
+
+    let spin = CABasicAnimation(keyPath: "transform.rotation.z")
+    spin.fromValue = 0
+    spin.toValue = 2 * Double.pi
+    spin.duration = 1
+    spin.repeatCount = .infinity
+    layer.add(spin, forKey: "spin")
+    let frame = renderer.image(for: root, atTime: 0.25)   // OpenQuartzCore extension: a media time
+}
+// end of snippet: README.md #2
+
+// snippet: README.md #3
+func docSnippet_README_md_3() async throws {
+    final class RingLayer: CALayer {
+        var progress: CGFloat = 0 { didSet { setNeedsDisplay() } }
+        override func draw(in ctx: CGContext) {
+            ctx.setStrokeColor(CGColor(red: 1, green: 0.5, blue: 0, alpha: 1))
+            ctx.setLineWidth(6)
+            ctx.setLineCap(.round)
+            ctx.addArc(center: CGPoint(x: bounds.midX, y: bounds.midY), radius: bounds.width / 2 - 4,
+                       startAngle: -.pi / 2, endAngle: -.pi / 2 + 2 * .pi * progress, clockwise: false)
+            ctx.strokePath()
+        }
+    }
+}
+// end of snippet: README.md #3
+
 // snippet: docs/scene-format.md #1
 func docSnippet_scene_format_md_1() async throws {
     let text = """
@@ -46,6 +82,19 @@ func docSnippet_scene_format_md_1() async throws {
     }
 }
 // end of snippet: docs/scene-format.md #1
+
+// snippet: docs/time.md #1
+func docSnippet_time_md_1() async throws {
+    final class ProgressLayer: CALayer {
+        var progress: CGFloat {
+            get { value(forKey: "progress") as? CGFloat ?? 0 }
+            set { setValue(newValue, forKey: "progress") }
+        }
+    }
+    // A CABasicAnimation(keyPath: "progress") then animates it: the presentation layer's
+    // `progress` is the interpolated value.
+}
+// end of snippet: docs/time.md #1
 
 // snippet: Sources/OpenQuartzCore/OpenQuartzCore.docc/Effects.md #1
 func docSnippet_Effects_md_1() async throws {
