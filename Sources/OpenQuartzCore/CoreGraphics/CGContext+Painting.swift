@@ -38,22 +38,30 @@ extension CGContext {
     // MARK: Painting shapes directly (the current path is left alone)
 
     /// Fills `rect` with the fill colour.
-    public func fill(_ rect: CGRect) { fill([rect]) }
+    public func fill(_ rect: CGRect) {
+        let m = userToSurface
+        // Axis-aligned rectangles take the rasterizer's exact rectangle fill, without a path.
+        guard m.b == 0, m.c == 0, state.shadow == nil else {
+            fill([rect])
+            return
+        }
+        let d = rect.applying(m)
+        guard let bounds = d.rasterRect else { return }
+        let color = state.fillColor.withAlpha(multipliedBy: Float(state.alpha))
+        let aa = state.shouldAntialias
+        paint(bounds: bounds) { target, clip, mode, _ in
+            target.fillRect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: bounds.height,
+                            color: color, clip: clip, antialias: aa, blend: mode)
+        }
+    }
 
     /// Fills each rectangle (their union, painted once) with the fill colour.
     public func fill(_ rects: [CGRect]) {
-        let m = userToSurface
-        // Axis-aligned rectangles take the rasterizer's exact rectangle fill, without a currentPath.
-        if rects.count == 1, m.b == 0, m.c == 0, state.shadow == nil, let r = rects.first {
-            let d = r.applying(m)
-            guard let bounds = d.rasterRect else { return }
-            let color = state.fillColor.withAlpha(multipliedBy: Float(state.alpha))
-            paint(bounds: bounds) { target, clip, mode, _ in
-                target.fillRect(x: Double(d.minX), y: Double(d.minY), width: Double(d.width), height: Double(d.height),
-                                color: color, clip: clip, antialias: state.shouldAntialias, blend: mode)
-            }
+        if rects.count == 1, let r = rects.first, userToSurface.b == 0, userToSurface.c == 0, state.shadow == nil {
+            fill(r)
             return
         }
+        let m = userToSurface
         let p = CGMutablePath()
         p.addRects(rects, transform: m)
         fillSurfacePath(Raster.Path(p), rule: .winding)
@@ -79,6 +87,20 @@ extension CGContext {
 
     /// Fills the ellipse inscribed in `rect`.
     public func fillEllipse(in rect: CGRect) {
+        let m = userToSurface
+        // Under a scale and a translation the ellipse stays axis-aligned: Raster's rounded box
+        // with every corner a quarter of it gives its exact area coverage in closed form, with
+        // no flattening (what Skia's and Blend2D's oval fills do too).
+        if m.b == 0, m.c == 0, state.shadow == nil, state.shouldAntialias {
+            guard let d = rect.applying(m).rasterRect, d.width > 0, d.height > 0 else { return }
+            let rx = SIMD4<Double>(repeating: d.width / 2), ry = SIMD4<Double>(repeating: d.height / 2)
+            let box = RoundedBox(minX: d.minX, minY: d.minY, maxX: d.maxX, maxY: d.maxY, radiusX: rx, radiusY: ry)
+            let color = state.fillColor.withAlpha(multipliedBy: Float(state.alpha))
+            paint(bounds: d) { target, clip, mode, _ in
+                target.fill(box, color: color, clip: clip, blend: mode)
+            }
+            return
+        }
         let p = CGMutablePath()
         p.addEllipse(in: rect, transform: userToSurface)
         fillSurfacePath(Raster.Path(p), rule: .winding)
