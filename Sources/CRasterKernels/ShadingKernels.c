@@ -114,28 +114,33 @@ AVX2 static void avx2_shade_radial(uint32_t *out, uint8_t *coverage, long count,
     double a = radial_a(g);
     long i = 0;
     if (!radial_degenerate(g, a)) {
+        // Divided through by a: with β = b/a and γ = c/a the roots are β ± √(β² − γ), the larger
+        // first, whatever the sign of a; β is linear in x and y, so its coefficients are scaled
+        // once here.
+        double inva = 1 / a;
         __m256 lane = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
         __m256 vdx = _mm256_set1_ps((float)dpx), vdy = _mm256_set1_ps((float)dpy);
-        __m256 cdx = _mm256_set1_ps((float)g.cdx), cdy = _mm256_set1_ps((float)g.cdy);
-        __m256 r0 = _mm256_set1_ps((float)g.r0), dr = _mm256_set1_ps((float)g.dr), zero = _mm256_setzero_ps();
-        __m256 va = _mm256_set1_ps((float)a), inva = _mm256_set1_ps((float)(1 / a));
-        __m256 r0dr = _mm256_set1_ps((float)(g.r0 * g.dr)), r0r0 = _mm256_set1_ps((float)(g.r0 * g.r0));
-        // Dividing by a < 0 swaps the roots' order.
-        float sign = a > 0 ? 1.0f : -1.0f;
-        __m256 vsign = _mm256_set1_ps(sign);
+        __m256 kx = _mm256_set1_ps((float)(g.cdx * inva)), ky = _mm256_set1_ps((float)(g.cdy * inva));
+        __m256 k0 = _mm256_set1_ps((float)(g.r0 * g.dr * inva));
+        __m256 vinva = _mm256_set1_ps((float)inva), r0r0 = _mm256_set1_ps((float)(g.r0 * g.r0));
+        __m256 zero = _mm256_setzero_ps();
+        // r(t) = r0 + t·dr ≥ 0: t·sign(dr) ≥ −r0/|dr| (always, for dr = 0 and r0 ≥ 0).
+        float sdr = g.dr > 0 ? 1.0f : (g.dr < 0 ? -1.0f : 0.0f);
+        __m256 vsdr = _mm256_set1_ps(sdr);
+        __m256 rmin = _mm256_set1_ps(sdr != 0 ? (float)(-g.r0 / fabs(g.dr)) : (g.r0 >= 0 ? 0.0f : 1.0f));
         for (; i + 8 <= count; i += 8) {
             __m256 x = _mm256_add_ps(_mm256_set1_ps((float)(px + (double)i * dpx)), _mm256_mul_ps(lane, vdx));
             __m256 y = _mm256_add_ps(_mm256_set1_ps((float)(py + (double)i * dpy)), _mm256_mul_ps(lane, vdy));
-            __m256 b = _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(x, cdx), _mm256_mul_ps(y, cdy)), r0dr);
+            __m256 beta = _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(x, kx), _mm256_mul_ps(y, ky)), k0);
             __m256 c = _mm256_sub_ps(_mm256_add_ps(_mm256_mul_ps(x, x), _mm256_mul_ps(y, y)), r0r0);
-            __m256 disc = _mm256_sub_ps(_mm256_mul_ps(b, b), _mm256_mul_ps(va, c));
+            __m256 disc = _mm256_sub_ps(_mm256_mul_ps(beta, beta), _mm256_mul_ps(c, vinva));
             __m256 real = _mm256_cmp_ps(disc, zero, _CMP_GE_OQ);
-            __m256 s = _mm256_mul_ps(vsign, _mm256_sqrt_ps(_mm256_max_ps(disc, zero)));
-            __m256 hi = _mm256_mul_ps(_mm256_add_ps(b, s), inva), lo = _mm256_mul_ps(_mm256_sub_ps(b, s), inva);
+            __m256 s = _mm256_sqrt_ps(_mm256_max_ps(disc, zero));
+            __m256 hi = _mm256_add_ps(beta, s), lo = _mm256_sub_ps(beta, s);
             __m256 okHi, okLo;
             __m256 cHi = accept8(hi, r, &okHi), cLo = accept8(lo, r, &okLo);
-            okHi = _mm256_and_ps(okHi, _mm256_cmp_ps(_mm256_add_ps(r0, _mm256_mul_ps(hi, dr)), zero, _CMP_GE_OQ));
-            okLo = _mm256_and_ps(okLo, _mm256_cmp_ps(_mm256_add_ps(r0, _mm256_mul_ps(lo, dr)), zero, _CMP_GE_OQ));
+            okHi = _mm256_and_ps(okHi, _mm256_cmp_ps(_mm256_mul_ps(hi, vsdr), rmin, _CMP_GE_OQ));
+            okLo = _mm256_and_ps(okLo, _mm256_cmp_ps(_mm256_mul_ps(lo, vsdr), rmin, _CMP_GE_OQ));
             __m256 t = _mm256_blendv_ps(cLo, cHi, okHi);
             __m256 ok = _mm256_and_ps(real, _mm256_or_ps(okHi, okLo));
             put8(out + i, coverage ? coverage + i : 0, t, ok, table, r);
