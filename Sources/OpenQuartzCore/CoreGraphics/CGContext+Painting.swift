@@ -87,20 +87,6 @@ extension CGContext {
 
     /// Fills the ellipse inscribed in `rect`.
     public func fillEllipse(in rect: CGRect) {
-        let m = userToSurface
-        // Under a scale and a translation the ellipse stays axis-aligned: Raster's rounded box
-        // with every corner a quarter of it gives its exact area coverage in closed form, with
-        // no flattening (what Skia's and Blend2D's oval fills do too).
-        if m.b == 0, m.c == 0, state.shadow == nil, state.shouldAntialias {
-            guard let d = rect.applying(m).rasterRect, d.width > 0, d.height > 0 else { return }
-            let rx = SIMD4<Double>(repeating: d.width / 2), ry = SIMD4<Double>(repeating: d.height / 2)
-            let box = RoundedBox(minX: d.minX, minY: d.minY, maxX: d.maxX, maxY: d.maxY, radiusX: rx, radiusY: ry)
-            let color = state.fillColor.withAlpha(multipliedBy: Float(state.alpha))
-            paint(bounds: d) { target, clip, mode, _ in
-                target.fill(box, color: color, clip: clip, blend: mode)
-            }
-            return
-        }
         let p = CGMutablePath()
         p.addEllipse(in: rect, transform: userToSurface)
         fillSurfacePath(Raster.Path(p), rule: .winding)
