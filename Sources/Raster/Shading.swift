@@ -6,6 +6,7 @@ import CRasterKernels
 /// leave the plane before its start or after its end unpainted, and a radial shading blends
 /// two circles of different centres (a cone), as `CGContext.drawRadialGradient` does.
 public struct Shading: Sendable, Equatable {
+    /// Where the ramp's parameter t comes from.
     public enum Geometry: Sendable, Equatable {
         /// t is the projection of the point onto the line from (x0, y0) to (x1, y1).
         case axial(x0: Double, y0: Double, x1: Double, y1: Double)
@@ -14,6 +15,7 @@ public struct Shading: Sendable, Equatable {
         case radial(x0: Double, y0: Double, r0: Double, x1: Double, y1: Double, r1: Double)
     }
 
+    /// The axis or the two circles, in shading space.
     public var geometry: Geometry
     /// The colour ramp (straight alpha, interpolated as `Gradient` does); its geometry is unused.
     public var ramp: Gradient
@@ -22,6 +24,8 @@ public struct Shading: Sendable, Equatable {
     /// Whether points with t > 1 are painted with the end colour.
     public var extendsEnd: Bool
 
+    /// A shading over `geometry` through `colors` at `locations` (nil: evenly spaced), painting
+    /// beyond its start or end only where asked.
     public init(geometry: Geometry, colors: [Color], locations: [Double]?, extendsStart: Bool, extendsEnd: Bool) {
         self.geometry = geometry
         ramp = Gradient(colors: colors, locations: locations)
