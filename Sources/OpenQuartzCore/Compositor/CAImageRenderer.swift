@@ -22,8 +22,8 @@ public final class CAImageRenderer: @unchecked Sendable {
     public let background: CGColor?
     /// What the renderer did so far (offscreen surfaces, raster-cache hits).
     public let statistics = RenderStatistics()
-    private let cache = RenderCache()
-    private let groups = GroupCache()
+    /// Rasterized bitmaps, groups, masks and clips kept between frames.
+    private let frames = FrameCaches()
     private let snapshotter = Snapshotter()
     /// One coverage cache of rounded boxes and one of paths per band (thread), so that
     /// threads share no lock.
@@ -35,9 +35,11 @@ public final class CAImageRenderer: @unchecked Sendable {
     /// a content shadow's blur may round by 1/255 differently where a band starts.
     public var threads: Int
 
-    /// Whether rendered groups and shadows are kept for the next frame (at most 32 MB), so that
-    /// an unchanged subtree is composited instead of drawn again. Turn it off for one-shot
-    /// renders; the pictures are the same either way.
+    /// Whether what a frame rendered is kept for the next (rasterized bitmaps, groups, shadows,
+    /// clips, shapes' coverage, text layout; each cache bounded, entries unused for six frames
+    /// dropped), so that an unchanged subtree is composited instead of drawn again. Turn it off
+    /// for one-shot renders: nothing then outlives a frame. The pictures are the same either
+    /// way. Default true. OpenQuartzCore extension.
     public var cachesFrames = true
 
     /// Whether layers hidden under opaque layers drawn later are skipped; only tests turn it
@@ -65,24 +67,55 @@ public final class CAImageRenderer: @unchecked Sendable {
 
     /// Renders into an existing surface of the canvas's pixel size (benchmarks reuse one).
     public func render(_ layer: CALayer, into surface: Surface) {
+        render(layer, into: surface, recording: nil)
+    }
+
+    /// The draw list of the canvas, as one band: every operation drawn into the canvas itself
+    /// (groups appear as the operation that composites them), in order, with its layer and
+    /// part; `surface` receives the same pixels as `render(_:into:)` gives.
+    package func drawList(for layer: CALayer, into surface: Surface) -> DrawList {
+        let list = DrawList()
+        render(layer, into: surface, recording: list)
+        return list
+    }
+
+    /// Every frame cache this renderer owns: its own, the snapshotter's and each band's.
+    private var allFrameCaches: [any FrameCaching] {
+        frames.all + snapshotter.frameCaches + bandCaches.flatMap { [$0.shapes, $0.paths] as [any FrameCaching] }
+    }
+
+    /// The frame caches' figures, added up: hits, misses, entries and bytes kept.
+    package var frameCacheStatistics: FrameCacheStatistics {
+        snapshotLock.lock(); defer { snapshotLock.unlock() }
+        return allFrameCaches.reduce(FrameCacheStatistics()) { $0 + $1.statistics }
+    }
+
+    private func endFrame() {
+        snapshotLock.lock(); defer { snapshotLock.unlock() }
+        for cache in allFrameCaches { cache.endFrame() }
+    }
+
+    private func render(_ layer: CALayer, into surface: Surface, recording: DrawList?) {
         let clear = Color(background)?.premultipliedPixel ?? 0
-        groups.isEnabled = cachesFrames
-        defer { cache.endFrame(); groups.endFrame() }
+        defer { endFrame() }
         // One snapshot at a time (the snapshotter keeps the last tree); the caches lock themselves.
         snapshotLock.lock()
         let snapshot = snapshotter.snapshot(layer, parent: nil, threads: threads)
         guard let root = snapshot else { snapshotLock.unlock(); surface.clear(clear); return }
         let world = CATransform3DConcat(root.toParent, CATransform3DMakeScale(scale, scale, 1))
-        let bands = min(threads, max(surface.height / 64, 1))
+        let bands = recording != nil ? 1 : min(threads, max(surface.height / 64, 1))
         while bandCaches.count < bands { bandCaches.append((RoundedBoxCoverageCache(), PathCoverageCache())) }
+        for cache in allFrameCaches { cache.keepsFrames = cachesFrames }
         let compositors = (0..<bands).map {
-            Compositor(cache: cache, groups: groups, stats: statistics, occlusionCulling: occlusionCulling,
+            Compositor(frames: frames, stats: statistics, occlusionCulling: occlusionCulling,
                        shapes: bandCaches[$0].shapes, paths: bandCaches[$0].paths)
         }
         snapshotLock.unlock()
         if bands <= 1 {
             surface.clear(clear)
-            compositors[0].draw(root, world: world, alpha: 1, into: Target(surface: surface))
+            var target = Target(surface: surface)
+            target.recorder = recording
+            compositors[0].draw(root, world: world, alpha: 1, into: target)
             return
         }
         // Each band is a view of its rows of the canvas, drawn in place.

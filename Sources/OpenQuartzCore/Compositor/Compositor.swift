@@ -10,6 +10,9 @@ struct Target {
     /// What opaque layers drawn later will cover, when that cuts into the visible part: one
     /// reference, so that targets stay cheap to copy. Nil: nothing.
     var occlusion: OccludedArea?
+    /// Where the operations drawn into this target are also recorded (tests and tools read
+    /// the draw list); nil, as when rendering frames, keeps nothing.
+    var recorder: DrawList?
 
     /// Device rectangles that opaque layers drawn later will cover: nothing drawn there shows.
     var occluded: [PixelRect] { occlusion?.rectangles ?? [] }
@@ -20,6 +23,17 @@ struct Target {
         self.surface = surface
         self.clip = clip
         visible = PixelRect(surface).intersection(clip.map { PixelRect($0) } ?? .unbounded)
+    }
+
+    /// Draws one operation of layer `n`'s draw list into this target, under its clip and
+    /// region: the compositor says what, Raster does it.
+    @inline(__always)
+    func perform(_ operation: DrawOperation, _ part: LayerPart, of n: RenderNode, caches: CoverageCaches) {
+        if let recorder {
+            recorder.append(operation, clip: clip, region: region,
+                            label: DrawList.Label(layer: n.name ?? String(describing: n.identity), part: part.rawValue))
+        }
+        surface.perform(operation, clip: clip, region: region, caches: caches)
     }
 
     /// The same target, further clipped by a path.
@@ -59,8 +73,8 @@ struct Target {
 /// contents, sublayers, border; then masksToBounds, opacity and mask, research §3), flattening
 /// and depth order (§7), with offscreen surfaces only where an effect needs one.
 struct Compositor {
-    let cache: RenderCache
-    let groups: GroupCache
+    /// The renderer's frame caches (rasterized bitmaps, groups, shadow and occlusion masks, clips).
+    let frames: FrameCaches
     let stats: RenderStatistics
     /// Whether opaque layers cull what lies under them (tests compare against a render without).
     let occlusionCulling: Bool
@@ -68,6 +82,9 @@ struct Compositor {
     let shapes: RoundedBoxCoverageCache
     /// This thread's cache of path fills' coverage (transformed layers' outlines, text, shapes).
     let paths: PathCoverageCache
+
+    /// Both coverage caches, for the operations that replay from them.
+    var caches: CoverageCaches { CoverageCaches(shapes: shapes, paths: paths) }
 
     /// Draws `n` whose bounds space maps to the target by `world` (homogeneous, row vectors),
     /// `alpha` being the opacity inherited from ancestors that did not form a group.
@@ -147,10 +164,10 @@ struct Compositor {
         }
         // The entry holds the target's clip, so that its identity cannot name another mask
         // while the entry lives (clips are not changed once made).
-        let key = GroupCache.Key(kind: .boundsClip(antialias: aa, within: t.clip.map { ObjectIdentifier($0) }),
+        let key = FrameCaches.PlacedKey(kind: .boundsClip(antialias: aa, within: t.clip.map { ObjectIdentifier($0) }),
                                  identity: n.identity, version: n.version, world: world, region: t.visible)
         var inner = t
-        if let kept = groups.lookup(key) as? KeptClip {
+        if let kept = frames.clips.value(for: key) {
             stats.countGroupHit()
             inner.clip = kept.mask
             inner.visible = t.visible.intersection(PixelRect(kept.mask))
@@ -158,7 +175,7 @@ struct Compositor {
         }
         inner = t.clipped(to: n.outline, through: m, antialias: aa, stats: stats)
         if let made = inner.clip, made !== t.clip {
-            groups.store(key, KeptClip(mask: made, within: t.clip), bytes: made.width * made.height)
+            frames.clips.insert(KeptClip(mask: made, within: t.clip), for: key, bytes: made.width * made.height)
         }
         return inner
     }
@@ -167,10 +184,12 @@ struct Compositor {
     @inline(__always)
     private func drawInside(_ n: RenderNode, world: CATransform3D, m: ProjectiveTransform, alpha a: Float,
                             antialias aa: Bool, into inner: Target) {
-        if let c = n.contents { ContentsRenderer.draw(c, bounds: n.bounds, through: m, alpha: a, antialias: aa, paths: paths, into: inner) }
+        if let c = n.contents {
+            ContentsRenderer.draw(c, of: n, bounds: n.bounds, through: m, alpha: a, antialias: aa, paths: paths, into: inner)
+        }
         switch n.kind {
-        case .shape(let s): ShapeRenderer.draw(s, through: m, alpha: a, paths: paths, into: inner)
-        case .gradient(let g): GradientRenderer.draw(g, bounds: n.bounds, through: m, alpha: a, antialias: aa, into: inner)
+        case .shape(let s): ShapeRenderer.draw(s, of: n, through: m, alpha: a, paths: paths, into: inner)
+        case .gradient(let g): GradientRenderer.draw(g, of: n, bounds: n.bounds, through: m, alpha: a, antialias: aa, into: inner)
         case .replicator(let r): drawReplicas(of: n, r, world: world, alpha: a, into: inner)
         case .plain, .transform: break
         }
@@ -183,10 +202,10 @@ struct Compositor {
                             antialias: Bool, into t: Target) {
         if let box = RoundedRect.deviceBox(n.bounds, n.corners, through: m) {
             // Axis-aligned: exact coverage in closed form, interiors as spans.
-            t.surface.fill(box, color: color, clip: t.clip, region: t.region, cache: shapes)
+            t.perform(.fillRoundedBox(box, hole: nil, color: color), .background, of: n, caches: caches)
         } else {
-            t.surface.fill(n.outline, transform: m, rule: .nonZero, color: color,
-                           clip: t.clip, region: t.region, antialias: antialias, paths: paths)
+            t.perform(.fillPath(n.outline, transform: m, rule: .nonZero, color: color, antialias: antialias,
+                                contoursOverlap: true), .background, of: n, caches: caches)
         }
     }
 
@@ -200,20 +219,15 @@ struct Compositor {
         if let outer = RoundedRect.deviceBox(b, n.corners, through: m) {
             let hole = hasHole ? RoundedRect.deviceBox(innerRect, n.corners.inset(by: w), through: m) : nil
             if hole != nil || !hasHole {
-                t.surface.fill(outer, hole: hole, color: color.withAlpha(multipliedBy: a), clip: t.clip, region: t.region,
-                               cache: shapes)
+                t.perform(.fillRoundedBox(outer, hole: hole, color: color.withAlpha(multipliedBy: a)), .border, of: n,
+                          caches: caches)
                 return
             }
         }
         var path = n.outline
-        if hasHole {
-            path.append(boundsPath(innerRect, n.corners.inset(by: w)))
-            t.surface.fill(path, transform: m, rule: .evenOdd, color: color.withAlpha(multipliedBy: a),
-                           clip: t.clip, region: t.region, antialias: antialias, paths: paths)
-        } else {
-            t.surface.fill(path, transform: m, rule: .nonZero, color: color.withAlpha(multipliedBy: a),
-                           clip: t.clip, region: t.region, antialias: antialias, paths: paths)
-        }
+        if hasHole { path.append(boundsPath(innerRect, n.corners.inset(by: w))) }
+        t.perform(.fillPath(path, transform: m, rule: hasHole ? .evenOdd : .nonZero, color: color.withAlpha(multipliedBy: a),
+                            antialias: antialias, contoursOverlap: true), .border, of: n, caches: caches)
     }
 
     /// iOS leaves transformed layer edges aliased unless `allowsEdgeAntialiasing` (research §11);
@@ -233,7 +247,7 @@ struct Compositor {
         // Contexts the flat plan does not cover (3D, perspective) may still occlude.
         let perspective = plan == nil && occlusionCulling
             ? PerspectiveOcclusion(context.items, members, alpha: alpha, target: t,
-                                   keeping: .init(groups: groups, identity: n.identity, version: n.version, world: world, alpha: alpha)) {
+                                   keeping: .init(masks: frames.masks, identity: n.identity, version: n.version, world: world, alpha: alpha)) {
                 CATransform3DConcat(flattened($0.toContext), world)
             }
             : nil
@@ -312,7 +326,7 @@ struct Compositor {
             g.pixels[i] = mul(p & 0xFF, kr) | (mul((p >> 8) & 0xFF, kg) << 8) | (mul((p >> 16) & 0xFF, kb) << 16)
                 | (mul(p >> 24, ka) << 24)
         }
-        t.surface.composite(g, opacity: alpha, mask: t.clip, region: t.region, blend: .sourceOver)
+        t.perform(.composite(g, opacity: alpha, blend: .sourceOver), .replica, of: n, caches: caches)
     }
 
     // MARK: - Groups: opacity, masks and content shadows
@@ -332,20 +346,20 @@ struct Compositor {
                 let reach = Int((4 * Double(s.sigma) * ProjectiveTransform(plane: world).linearScale + abs(Double(o.x)) + abs(Double(o.y))).rounded(.up)) + 2
                 region = t.visible.insetBy(-reach).intersection(extent)
             }
-            let key = GroupCache.Key(kind: .group, identity: n.identity, version: n.version, world: world, region: region)
+            let key = FrameCaches.PlacedKey(kind: .group, identity: n.identity, version: n.version, world: world, region: region)
             let g: Surface
-            if let hit = groups.lookup(key) as? Surface {
+            if let hit = frames.groups.value(for: key) {
                 stats.countGroupHit()
                 g = hit
             } else {
                 g = renderGroup(n, world: world, region: region)
-                groups.store(key, g)
+                frames.groups.insert(g, for: key, bytes: g.width * g.height * 4)
             }
-            t.surface.composite(g, opacity: a, mask: t.clip, region: t.region, blend: .sourceOver)
+            t.perform(.composite(g, opacity: a, blend: .sourceOver), .group, of: n, caches: caches)
         } else {
             guard let (g, toTarget) = renderGroupInPlane(n, world: world, scale: nil, visible: t.visible) else { return }
-            t.surface.draw(Texture(g), transform: toTarget, filter: .linear, opacity: a, clip: t.clip,
-                           antialias: edgeAntialiasing(n, m))
+            t.perform(.drawTexture(Texture(g), transform: toTarget, filter: .linear, opacity: a, antialias: edgeAntialiasing(n, m),
+                                   sourceRect: nil), .group, of: n, caches: CoverageCaches())
         }
     }
 
@@ -407,7 +421,7 @@ struct Compositor {
             let ms = Surface(width: region.width, height: region.height, originX: region.x0, originY: region.y0)
             stats.countOffscreen()
             draw(mask, world: CATransform3DConcat(flattened(mask.toParent), world), alpha: 1, into: Target(surface: ms))
-            g.composite(ms, opacity: 1, mask: nil, blend: .destinationIn)
+            gt.perform(.composite(ms, opacity: 1, blend: .destinationIn), .mask, of: mask, caches: caches)
         }
         return g
     }
@@ -456,7 +470,7 @@ struct Compositor {
         }
         if drawClosedFormShadow(shape, of: n, through: m, sigma: sigma, color: color, hole: hole, into: target) { return }
         // Any other shape: its mask blurred, kept between frames like the closed forms.
-        let key = GroupCache.Key(kind: .pathShadow(sigma: sigma), identity: n.identity, version: n.version,
+        let key = FrameCaches.PlacedKey(kind: .pathShadow(sigma: sigma), identity: n.identity, version: n.version,
                                  world: offsetWorld, region: target.visible)
         let made = cachedMask(key) { () -> Mask? in
             let path = shape.path
@@ -471,18 +485,18 @@ struct Compositor {
                 .cropped(to: (region.x0, region.y0, region.width, region.height))
         }
         guard let blurred = made else { return }
-        target.surface.fill(blurred, color: color, clip: target.clip, region: target.region)
+        target.perform(.fillCoverage(blurred, color: color, blend: .sourceOver), .shadow, of: n, caches: caches)
     }
 
     /// The mask kept in the frame caches under `key`, made by `make` (and kept) on a miss.
-    func cachedMask(_ key: GroupCache.Key, _ make: () -> Mask?) -> Mask? {
-        if let hit = groups.lookup(key) as? Mask {
+    func cachedMask(_ key: FrameCaches.PlacedKey, _ make: () -> Mask?) -> Mask? {
+        if let hit = frames.masks.value(for: key) {
             stats.countGroupHit()
             return hit
         }
         guard let m = make() else { return nil }
         stats.countMask()
-        groups.store(key, m)
+        frames.masks.insert(m, for: key, bytes: m.width * m.height)
         return m
     }
 
@@ -508,27 +522,30 @@ struct Compositor {
             clip = c
         }
         // Behind the content already in g: no second surface.
-        g.fill(blurred, color: s.color, clip: clip, blend: .destinationOver)
+        Target(surface: g, clip: clip).perform(.fillCoverage(blurred, color: s.color, blend: .destinationOver), .shadow,
+                                               of: n, caches: caches)
     }
 
     // MARK: - shouldRasterize
 
     private func drawRasterized(_ n: RenderNode, spec: RasterizationSpec, world: CATransform3D, alpha: Float, into t: Target) {
-        let key = RenderCache.Key(identity: n.identity, version: n.version, scale: Double(spec.scale))
-        let entry: RenderCache.Entry
-        if let hit = cache.lookup(key) {
+        let key = FrameCaches.RasterizedKey(identity: n.identity, version: n.version, scale: Double(spec.scale))
+        let entry: FrameCaches.RasterizedBitmap
+        if let hit = frames.rasterized.value(for: key) {
             stats.countRasterHit()
             entry = hit
         } else {
             guard let (g, toPlane) = renderGroupInPlane(n, world: CATransform3DIdentity, scale: spec.scale,
                                                         visible: .unbounded) else { return }
-            entry = RenderCache.Entry(texture: Texture(g), toLayer: toPlane)
-            cache.store(key, entry)
+            entry = FrameCaches.RasterizedBitmap(texture: Texture(g), toLayer: toPlane)
+            // An older version of the same layer can never be hit again.
+            frames.rasterized.removeAll { $0.identity == key.identity && $0.scale == key.scale }
+            frames.rasterized.insert(entry, for: key, bytes: g.width * g.height * 4)
             stats.countRasterMiss()
         }
         let m = entry.toLayer.concatenating(ProjectiveTransform(plane: world))
-        t.surface.draw(entry.texture, transform: m, filter: .linear, opacity: alpha, clip: t.clip,
-                       antialias: true)
+        t.perform(.drawTexture(entry.texture, transform: m, filter: .linear, opacity: alpha, antialias: true, sourceRect: nil),
+                  .rasterized, of: n, caches: CoverageCaches())
     }
 }
 

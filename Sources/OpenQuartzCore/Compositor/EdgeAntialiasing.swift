@@ -68,8 +68,11 @@ extension Compositor {
         let mask = n.antialiasedEdges
         let x0 = mask & 1 != 0 ? 0 : -e, x1 = mask & 2 != 0 ? Double(w) : Double(w) + e
         let y0 = mask & 4 != 0 ? 0 : -e, y1 = mask & 8 != 0 ? Double(h) : Double(h) + e
-        t.surface.draw(Texture(g), transform: toLayer.concatenating(m), filter: .linear, opacity: alpha, clip: clip,
-                       antialias: true, sourceRect: Rect(minX: x0, minY: y0, maxX: x1, maxY: y1))
+        var clipped = t
+        clipped.clip = clip
+        clipped.perform(.drawTexture(Texture(g), transform: toLayer.concatenating(m), filter: .linear, opacity: alpha,
+                                     antialias: true, sourceRect: Rect(minX: x0, minY: y0, maxX: x1, maxY: y1)),
+                        .group, of: n, caches: CoverageCaches())
         return true
     }
 }

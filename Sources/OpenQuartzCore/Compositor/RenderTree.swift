@@ -163,8 +163,35 @@ final class ShadowSpec: @unchecked Sendable {
 
 /// A node's `contents`; a class, so that nodes without any pay a pointer.
 final class ContentsSpec: @unchecked Sendable {
+    /// `contentsGravity`, read once from its name: unknown names place the image as `center`
+    /// does (Apple-measured, docs/semantics.md §9).
+    enum Gravity {
+        case center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
+        case resize, resizeAspect, resizeAspectFill
+
+        init(_ name: String) {
+            switch name {
+            case "top": self = .top
+            case "bottom": self = .bottom
+            case "left": self = .left
+            case "right": self = .right
+            case "topLeft": self = .topLeft
+            case "topRight": self = .topRight
+            case "bottomLeft": self = .bottomLeft
+            case "bottomRight": self = .bottomRight
+            case "resize": self = .resize
+            case "resizeAspect": self = .resizeAspect
+            case "resizeAspectFill": self = .resizeAspectFill
+            default: self = .center
+            }
+        }
+
+        /// Whether the image is scaled to the bounds (the three resize gravities).
+        var scales: Bool { self == .resize || self == .resizeAspect || self == .resizeAspectFill }
+    }
+
     let image: CGImage
-    let gravity: String
+    let gravity: Gravity
     let scale: CGFloat
     let rect: CGRect
     let center: CGRect
@@ -173,7 +200,7 @@ final class ContentsSpec: @unchecked Sendable {
 
     init(image: CGImage, gravity: String, scale: CGFloat, rect: CGRect, center: CGRect,
          minification: SamplingFilter, magnification: SamplingFilter) {
-        self.image = image; self.gravity = gravity; self.scale = scale; self.rect = rect; self.center = center
+        self.image = image; self.gravity = Gravity(gravity); self.scale = scale; self.rect = rect; self.center = center
         self.minification = minification; self.magnification = magnification
     }
 }

@@ -23,7 +23,11 @@ final class Snapshotter {
         var x, y, w, h, r0, r1, r2, r3: CGFloat
         var continuous: Bool
     }
-    private let outlines = Mutex<[OutlineKey: Raster.Path]>([:])
+    private let outlines = FrameCache<OutlineKey, Raster.Path>(FrameCachePolicy(byteLimit: 4 << 20))
+    /// Text layers' glyph paths.
+    let textShapes = TextShapeCache()
+    /// The snapshotter's frame caches (the renderer ends frames on them).
+    var frameCaches: [any FrameCaching] { [outlines, textShapes.frameCache] }
     /// Threads a long sublayer list may be snapshotted with.
     private var threads = 1
     /// Sublayer lists at least this long are split between the threads.
@@ -32,9 +36,9 @@ final class Snapshotter {
     private func outline(_ b: CGRect, _ c: CornerShape) -> Raster.Path {
         let key = OutlineKey(x: b.minX, y: b.minY, w: b.width, h: b.height, r0: c.radii.0, r1: c.radii.1,
                              r2: c.radii.2, r3: c.radii.3, continuous: c.continuous)
-        if let p = outlines.withLock({ $0[key] }) { return p }
+        if let p = outlines.value(for: key) { return p }
         let p = boundsPath(b, c)
-        outlines.withLock { if $0.count < 4096 { $0[key] = p } }
+        outlines.insert(p, for: key, bytes: 64 + p.pointCount * 17)
         return p
     }
 
