@@ -8,8 +8,11 @@
 public final class DrawList: @unchecked Sendable {
     /// One operation and the state it is performed under.
     public struct Entry {
+        /// What is drawn.
         public let operation: DrawOperation
+        /// The device coverage it is drawn through.
         public let clip: Mask?
+        /// The part of the target that can still change (nil: all of it).
         public let region: PixelRegion?
         /// What the operation is for, in the terms of whoever emitted it (the compositor names
         /// the layer and the part of it: "shadow", "background", …).
@@ -18,17 +21,22 @@ public final class DrawList: @unchecked Sendable {
 
     /// The emitter's name for an operation: the layer (its name, or an identity) and the part.
     public struct Label: Equatable, Sendable {
+        /// The layer's name, or its identity when it has none.
         public let layer: String
+        /// The part of the layer (shadow, background, …).
         public let part: String
 
+        /// A label for `part` of `layer`.
         public init(layer: String, part: String) {
             self.layer = layer
             self.part = part
         }
     }
 
+    /// The operations, in the order they were drawn.
     public private(set) var entries: [Entry] = []
 
+    /// An empty list.
     public init() {}
 
     /// Appends one operation.

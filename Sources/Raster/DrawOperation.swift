@@ -26,9 +26,12 @@ public enum DrawOperation {
 
 /// The caches an operation's coverage may be replayed from; either may be absent.
 public struct CoverageCaches {
+    /// Rounded boxes' coverage.
     public var shapes: RoundedBoxCoverageCache?
+    /// Path fills' coverage (texture edges included).
     public var paths: PathCoverageCache?
 
+    /// The caches given; none by default.
     public init(shapes: RoundedBoxCoverageCache? = nil, paths: PathCoverageCache? = nil) {
         self.shapes = shapes
         self.paths = paths

@@ -10,10 +10,12 @@ public struct FrameCacheStatistics: Sendable, Equatable {
     public var insertions = 0
     /// Entries dropped: idle for too many frames, or making room.
     public var evictions = 0
-    /// Bytes and entries kept now.
+    /// Bytes kept now.
     public var bytes = 0
+    /// Entries kept now.
     public var entries = 0
 
+    /// All zero.
     public init() {}
 
     /// The sum of two caches' figures.
@@ -45,8 +47,11 @@ public enum FrameCacheAdmission: Sendable {
 /// coverage caches, looked up once per drawn shape, keep their own table layout on the same
 /// ledger.
 public struct FrameCachePolicy: Sendable {
+    /// Most bytes kept.
     public let byteLimit: Int
+    /// Frames an entry may go unused before it is dropped.
     public let maxIdleFrames: UInt64
+    /// When a new entry is taken.
     public let admission: FrameCacheAdmission
     /// Entries larger than this share of the budget are never kept.
     public let largestShare: Int
@@ -54,6 +59,8 @@ public struct FrameCachePolicy: Sendable {
     /// not, a cache that keeps no frames stores nothing at all.
     public let reusedWithinFrame: Bool
 
+    /// A policy; by default entries unused for six frames go, any entry up to a quarter of
+    /// the budget is taken, and entries may be reused in the frame that made them.
     public init(byteLimit: Int, maxIdleFrames: UInt64 = 6, admission: FrameCacheAdmission = .always, largestShare: Int = 4,
                 reusedWithinFrame: Bool = true) {
         self.byteLimit = byteLimit
@@ -122,8 +129,10 @@ public final class FrameCache<Key: Hashable, Value: Sendable>: FrameCaching, @un
     private var ledger: FrameCacheLedger
     private var slots: [Key: Slot] = [:]
 
+    /// An empty cache keeping to `policy`.
     public init(_ policy: FrameCachePolicy) { ledger = FrameCacheLedger(policy) }
 
+    /// The budget, idle limit and admission this cache keeps to.
     public var policy: FrameCachePolicy { ledger.policy }
 
     public var keepsFrames: Bool {

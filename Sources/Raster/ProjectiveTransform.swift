@@ -85,6 +85,10 @@ public struct ProjectiveTransform: Sendable, Equatable {
 
     public var isAffine: Bool { m13 == 0 && m23 == 0 && m33 == 1 }
 
+    /// Whether the map is a scale and a translation (flips included): axis-aligned rectangles
+    /// stay axis-aligned, which the closed-form coverage and exact edges need.
+    public var isAxisAligned: Bool { isAffine && m12 == 0 && m21 == 0 }
+
     public var isIdentity: Bool { self == .identity }
 
     /// The homogeneous image of `(x, y)`; divide `x` and `y` by `w` for the plane point.

@@ -21,7 +21,7 @@ public final class CAImageRenderer: @unchecked Sendable {
     /// Painted under the layers; nil leaves the canvas transparent.
     public let background: CGColor?
     /// What the renderer did so far (offscreen surfaces, raster-cache hits).
-    public let statistics = RenderStatistics()
+    package let statistics = RenderStatistics()
     /// Rasterized bitmaps, groups, masks and clips kept between frames.
     private let frames = FrameCaches()
     private let snapshotter = Snapshotter()

@@ -70,7 +70,7 @@ struct Target {
 }
 
 /// Draws a render tree into a surface: Core Animation's per-layer order (shadow, background,
-/// contents, sublayers, border; then masksToBounds, opacity and mask, research §3), flattening
+/// contents, sublayers, border; then masksToBounds, opacity and mask, docs/semantics.md §3), flattening
 /// and depth order (§7), with offscreen surfaces only where an effect needs one.
 struct Compositor {
     /// The renderer's frame caches (rasterized bitmaps, groups, shadow and occlusion masks, clips).
@@ -107,13 +107,13 @@ struct Compositor {
         if n.allowsEdgeAntialiasing && n.antialiasedEdges != 0xF && drawWithEdgeMask(n, world: world, alpha: a, into: t) {
             return
         }
-        // Under perspective the shadow is blurred in the layer's own plane (research §4: in
+        // Under perspective the shadow is blurred in the layer's own plane (docs/semantics.md §4: in
         // layer space), which the offscreen plane of a group gives.
         let shadowNeedsGroup = n.shadow.map {
             ($0.path == nil && shadowShape(of: n) == nil) || !ProjectiveTransform(plane: world).isAffine
         } ?? false
         let groupOpacity = n.opacity < 1 && n.allowsGroupOpacity && primitiveCount(n, upTo: 2) > 1
-        // A layer and its own shadow are one image before opacity applies (research §4, §7.1),
+        // A layer and its own shadow are one image before opacity applies (docs/semantics.md §4, §7.1),
         // whether or not its sublayers would be grouped.
         let translucentShadow = a < 1 && n.shadow != nil && n.ownPrimitiveCount + n.sublayers.count > 0
         if n.mask != nil || shadowNeedsGroup || groupOpacity || translucentShadow {
@@ -210,7 +210,7 @@ struct Compositor {
     }
 
     /// A ring inside the bounds: outer edge the rounded bounds, inner edge inset by the width
-    /// with each radius reduced by it (research §3).
+    /// with each radius reduced by it (docs/semantics.md §3).
     private func drawBorder(_ n: RenderNode, m: ProjectiveTransform, alpha a: Float, antialias: Bool, into t: Target) {
         guard n.hasBorder, let color = n.borderColor else { return }
         let w = n.borderWidth, b = n.bounds
@@ -230,10 +230,10 @@ struct Compositor {
                             antialias: antialias, contoursOverlap: true), .border, of: n, caches: caches)
     }
 
-    /// iOS leaves transformed layer edges aliased unless `allowsEdgeAntialiasing` (research §11);
+    /// iOS leaves transformed layer edges aliased unless `allowsEdgeAntialiasing` (docs/semantics.md §11);
     /// an axis-aligned layer is drawn with exact coverage so fractional positions stay exact.
     private func edgeAntialiasing(_ n: RenderNode, _ m: ProjectiveTransform) -> Bool {
-        n.allowsEdgeAntialiasing || (m.isAffine && m.m12 == 0 && m.m21 == 0)
+        n.allowsEdgeAntialiasing || m.isAxisAligned
     }
 
     // MARK: - Sublayers
@@ -254,7 +254,7 @@ struct Compositor {
         for (k, item) in context.items.enumerated() {
             // Items the plan puts outside this target (another band) cost a lookup.
             if let plan, case .outside = plan.steps[k] { continue }
-            // The member's fields, read in place (a Member copy moves its 128-byte matrix).
+            // The member's fields, read in place (a Member copy retains its node and matrix box).
             let node = members[item.member].node, memberAlpha = members[item.member].alpha
             let w = CATransform3DConcat(flattened(members[item.member].toContext), world)
             if item.fragment == nil, perspective == nil {
@@ -319,13 +319,7 @@ struct Compositor {
         drawSublayers(of: n, world: world, alpha: 1, into: Target(surface: g))
         let kr = UInt32((tint.r * tint.a * 255).rounded()), kg = UInt32((tint.g * tint.a * 255).rounded())
         let kb = UInt32((tint.b * tint.a * 255).rounded()), ka = UInt32((tint.a * 255).rounded())
-        @inline(__always) func mul(_ x: UInt32, _ k: UInt32) -> UInt32 { let v = x * k + 128; return (v + (v >> 8)) >> 8 }
-        for i in 0..<(g.width * g.height) {
-            let p = g.pixels[i]
-            if p == 0 { continue }
-            g.pixels[i] = mul(p & 0xFF, kr) | (mul((p >> 8) & 0xFF, kg) << 8) | (mul((p >> 16) & 0xFF, kb) << 16)
-                | (mul(p >> 24, ka) << 24)
-        }
+        g.multiplyChannels(r: kr, g: kg, b: kb, a: ka)
         t.perform(.composite(g, opacity: alpha, blend: .sourceOver), .replica, of: n, caches: caches)
     }
 
@@ -341,7 +335,7 @@ struct Compositor {
             if region.isEmpty { return }
             if let s = n.shadow, s.path == nil {
                 // The shadow is the blur of all the content, also what lies outside the target
-                // (research §4): render as far beyond the visible part as the blur and offset reach.
+                // (docs/semantics.md §4): render as far beyond the visible part as the blur and offset reach.
                 let o = world.apply(x: s.offset.width, y: s.offset.height, z: 0, w: 0)
                 let reach = Int((4 * Double(s.sigma) * ProjectiveTransform(plane: world).linearScale + abs(Double(o.x)) + abs(Double(o.y))).rounded(.up)) + 2
                 region = t.visible.insetBy(-reach).intersection(extent)
@@ -429,7 +423,7 @@ struct Compositor {
     // MARK: - Shadows
 
     /// The shape whose blur is the shadow, when it is known without rendering the content:
-    /// the opaque rounded background that covers everything the layer draws (research §4),
+    /// the opaque rounded background that covers everything the layer draws (docs/semantics.md §4),
     /// with the alpha the blurred shape is drawn at.
     func shadowShape(of n: RenderNode) -> (shape: ShadowShape, alpha: Float)? {
         guard let bg = n.background, n.contents == nil else { return nil }
@@ -461,9 +455,9 @@ struct Compositor {
         if s.path == nil, alpha == 1, shapeAlpha == 1, n.background?.a == 1 {
             let w = ProjectiveTransform(plane: world)
             let inset = Double(max(n.corners.radii.0, n.corners.radii.1, n.corners.radii.2, n.corners.radii.3))
-                * (n.corners.continuous ? 0.45 : 0.2929) * max(abs(w.m11), abs(w.m22)) + 1
+                * RoundedRect.diagonalInset(continuous: n.corners.continuous) * max(abs(w.m11), abs(w.m22)) + 1
             let r = DeviceRect(n.bounds, through: w)
-            if w.isAffine && w.m12 == 0 && w.m21 == 0 && !r.isEmpty {
+            if w.isAxisAligned && !r.isEmpty {
                 hole = PixelRect(x0: Int((r.minX + inset).rounded(.up)), y0: Int((r.minY + inset).rounded(.up)),
                                  x1: Int((r.maxX - inset).rounded(.down)), y1: Int((r.maxY - inset).rounded(.down)))
             }
@@ -558,7 +552,7 @@ func boundsPath(_ b: CGRect, _ c: CornerShape) -> Raster.Path {
 }
 
 /// Drops z after the transform (Fl = diag(1, 1, 0, 1)): a layer flattens its sublayers into
-/// its own plane (research §7).
+/// its own plane (docs/semantics.md §7).
 func flattened(_ m: CATransform3D) -> CATransform3D {
     var f = m
     f.m13 = 0; f.m23 = 0; f.m33 = 0; f.m43 = 0

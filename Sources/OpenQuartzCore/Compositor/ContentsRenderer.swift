@@ -2,7 +2,7 @@ import Foundation
 import Raster
 
 /// Draws a layer's `contents` image: gravity, contentsScale, contentsRect, contentsCenter and
-/// the filters (research §9).
+/// the filters (docs/semantics.md §9).
 enum ContentsRenderer {
     /// The image's source rectangle in pixels (contentsRect; outside [0, 1] the edge pixels
     /// extend, which clamp-to-edge sampling gives).
@@ -12,7 +12,7 @@ enum ContentsRenderer {
     }
 
     /// Where the image lands in the layer's bounds space. Vertical gravity names refer to
-    /// max-Y as "top", so on iOS `top` lands at the visual bottom (research §9, GS2 gravity.m).
+    /// max-Y as "top", so on iOS `top` lands at the visual bottom (docs/semantics.md §9, GS2 gravity.m).
     static func destinationRect(_ c: ContentsSpec, bounds b: CGRect) -> CGRect {
         let src = sourceRect(c)
         let cw = abs(src.width) / c.scale, ch = abs(src.height) / c.scale

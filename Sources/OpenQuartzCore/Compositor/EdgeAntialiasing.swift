@@ -13,7 +13,7 @@ extension Compositor {
     func drawWithEdgeMask(_ n: RenderNode, world: CATransform3D, alpha: Float, into t: Target) -> Bool {
         let m = ProjectiveTransform(plane: world)
         let b = n.bounds
-        guard !(m.isAffine && m.m12 == 0 && m.m21 == 0), b.width > 0, b.height > 0, n.shadow == nil else { return false }
+        guard !m.isAxisAligned, b.width > 0, b.height > 0, n.shadow == nil else { return false }
         let drawn = Extent.of(n, world: CATransform3DIdentity)
         guard drawn.isEmpty || (drawn.minX >= Double(b.minX) - 1e-9 && drawn.minY >= Double(b.minY) - 1e-9
                                 && drawn.maxX <= Double(b.maxX) + 1e-9 && drawn.maxY <= Double(b.maxY) + 1e-9) else { return false }

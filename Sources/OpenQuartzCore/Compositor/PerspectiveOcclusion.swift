@@ -95,15 +95,9 @@ struct PerspectiveOcclusion {
         }
         guard let mask = occluded else { return t }
         // Keep what is not occluded (the target has no clip of its own, see init).
-        var any: UInt8 = 0
-        let c = mask.coverage
-        for i in 0..<(box.width * box.height) {
-            let keep = 255 &- c[i]
-            c[i] = keep
-            any |= keep
-        }
+        let any = mask.invert()
         var out = t
-        if any == 0 {
+        if !any {
             if let key { keeping?.masks.insert(Mask(width: 0, height: 0, originX: box.x0, originY: box.y0), for: key, bytes: 64) }
             out.visible = .empty
             return out

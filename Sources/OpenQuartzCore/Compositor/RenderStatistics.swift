@@ -1,25 +1,26 @@
 import Foundation
 
-/// Counters that tests and benchmarks read to see what the renderer did.
-public final class RenderStatistics: @unchecked Sendable {
-    public struct Counts: Sendable, Equatable {
+/// Counters that tests and benchmarks read to see what the renderer did (package access:
+/// not part of the public API).
+package final class RenderStatistics: @unchecked Sendable {
+    package struct Counts: Sendable, Equatable {
         /// Offscreen RGBA surfaces allocated (groups, masks, shadows).
-        public var offscreenSurfaces = 0
+        package var offscreenSurfaces = 0
         /// Coverage masks allocated (clips and shadow shapes).
-        public var masks = 0
-        public var rasterCacheHits = 0
-        public var rasterCacheMisses = 0
+        package var masks = 0
+        package var rasterCacheHits = 0
+        package var rasterCacheMisses = 0
         /// Groups composited from an earlier frame's rendering.
-        public var groupCacheHits = 0
+        package var groupCacheHits = 0
         /// Layers not drawn at all because opaque layers drawn later cover them (occlusion culling).
-        public var occludedLayers = 0
+        package var occludedLayers = 0
     }
 
     private var counts = Counts()
     private let lock = NSLock()
 
-    public var current: Counts { lock.lock(); defer { lock.unlock() }; return counts }
-    public func reset() { lock.lock(); counts = Counts(); lock.unlock() }
+    package var current: Counts { lock.lock(); defer { lock.unlock() }; return counts }
+    package func reset() { lock.lock(); counts = Counts(); lock.unlock() }
 
     func countOffscreen() { lock.lock(); counts.offscreenSurfaces += 1; lock.unlock() }
     func countMask() { lock.lock(); counts.masks += 1; lock.unlock() }

@@ -48,7 +48,7 @@ extension Compositor {
     /// the closed form does not apply.
     func drawClosedFormShadow(_ shape: ShadowShape, of n: RenderNode, through m: ProjectiveTransform, sigma: Double,
                               color: Color, hole: PixelRect? = nil, into t: Target) -> Bool {
-        guard m.isAffine, m.m12 == 0, m.m21 == 0, m.m11 > 0, m.m22 > 0, sigma >= 0.5 else { return false }
+        guard m.isAxisAligned, m.m11 > 0, m.m22 > 0, sigma >= 0.5 else { return false }
         let uniform = abs(m.m11 - m.m22) <= 1e-9 * max(m.m11, m.m22)
         func box(_ r: CGRect) -> (Double, Double, Double, Double) {
             (Double(r.minX) * m.m11 + m.m31, Double(r.minY) * m.m22 + m.m32,

@@ -3,9 +3,9 @@ import Raster
 import Synchronization
 
 /// Core Animation draws shadows with a Gaussian whose sigma equals `shadowRadius` in points.
-/// Source: research/ca-semantics.md §4 — WebKit maps CSS `drop-shadow()` stdDeviation straight
+/// Source: docs/semantics.md §4 — WebKit maps CSS `drop-shadow()` stdDeviation straight
 /// onto `shadowRadius`, and Bjango measured iOS blur as twice CSS's blur length (σ = blur / 2).
-public let shadowSigmaPerRadius: CGFloat = 1.0
+let shadowSigmaPerRadius: CGFloat = 1.0
 
 /// Builds the render tree from the live layers. Hidden layers are dropped here.
 ///
