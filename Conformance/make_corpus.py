@@ -371,6 +371,15 @@ def build():
                                           "gradientType": "radial", "colors": ["#fff59d", "#43a047", "#1a237e"],
                                           "locations": [0, 0.6, 1], "startPoint": [0.3, 0.4],
                                           "endPoint": [0.8, 0.9]}])
+    # --- replicator layers: instanceTransform about the centre of the replicator (CAReplicatorLayer.h)
+    scene("replicator-spinner", [{"type": "replicator", "bounds": [0, 0, 120, 120], "position": [100, 75],
+                                  "instanceCount": 10, "instanceTransform": [{"rotate": {"degrees": 36}}],
+                                  "sublayers": [L([0, 0, 12, 12], [60, 12], backgroundColor="#1e88e5",
+                                                  cornerRadius=6)]}])
+    scene("replicator-row-offset-bounds", [{"type": "replicator", "bounds": [-20, -10, 160, 60],
+                                            "position": [100, 75], "instanceCount": 4,
+                                            "instanceTransform": [{"translate": [36, 0]}, {"scale": [0.9, 0.9]}],
+                                            "sublayers": [L([0, 0, 30, 30], [0, 20], backgroundColor="#e53935")]}])
     # --- chapter 5: affine transforms
     scene("affine-rotate-45", [L([0, 0, 80, 80], [100, 75], backgroundColor="#1e88e5",
                                  affineTransform=[{"rotate": {"degrees": 45}}])])

@@ -251,6 +251,38 @@ class Translator:
         st = "" if sm.is_identity(sub) else "transform:%s;" % css_matrix(sub)
         return "<div class=\"l p3\" style=\"%s\">%s</div>" % (st, inner)
 
+    def check_replicator(self, L):
+        e = L.extra
+        if e["instanceColor"] != (1.0, 1.0, 1.0, 1.0) or any(
+                e[k] != 0 for k in ("instanceRedOffset", "instanceGreenOffset",
+                                    "instanceBlueOffset", "instanceAlphaOffset")):
+            raise Unsupported("tinted replicator instances")
+        if e["instanceCount"] > 256:
+            raise Unsupported("more than 256 replicator instances")
+        if sm.has_shadow(L) or L.mask is not None:
+            # The effects' extents are computed without the instances.
+            raise Unsupported("replicator layers with a shadow or a mask")
+
+    def replicas(self, L, origin, alpha, world):
+        """A replicator's sublayers drawn instanceCount times: instance i has
+        instanceTransform applied i times, in the replicator's sublayer space,
+        about the centre of its bounds ("the matrix is applied relative to the
+        center of this layer", CAReplicatorLayer.h)."""
+        e = L.extra
+        bx, by, bw, bh = L.bounds
+        ox, oy = origin
+        cx, cy = bx + bw / 2 - ox, by + bh / 2 - oy
+        step = sm.mchain(sm.translate(cx, cy), e["instanceTransform"], sm.translate(-cx, -cy))
+        m = sm.IDENT
+        out = []
+        for _ in range(e["instanceCount"]):
+            kids = self.flat_children(L, origin, alpha, sm.mmul(world, m))
+            if kids:
+                st = "" if sm.is_identity(m) else "transform:%s;" % css_matrix(m)
+                out.append("<div class=\"l p3\" style=\"%s\">%s</div>" % (st, kids))
+            m = sm.mmul(m, step)
+        return "".join(out)
+
     def sub_matrix(self, L, origin):
         if L.geometryFlipped:
             raise Unsupported("geometryFlipped")
@@ -274,7 +306,7 @@ class Translator:
         if L.type in ("text",):
             raise Unsupported("text layers (fonts differ between engines)")
         if L.type == "replicator":
-            raise Unsupported("replicator layers")
+            self.check_replicator(L)
         m = self.outer_matrix(L, parent_origin)
         w_here = sm.mmul(world, m)
         bx, by, bw, bh = L.bounds
@@ -441,7 +473,10 @@ class Translator:
             parts.append(self.shape(L, alpha))
         if L.type == "gradient":
             parts.append(self.gradient(L, alpha))
-        parts.append(self.flat_children(L, origin, alpha, world))
+        if L.type == "replicator":
+            parts.append(self.replicas(L, origin, alpha, world))
+        else:
+            parts.append(self.flat_children(L, origin, alpha, world))
         inner = "".join(parts)
         if clip_inner:
             # The shadow is cast by the clipped content (the clip applies to

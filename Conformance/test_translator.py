@@ -196,6 +196,20 @@ class Witness(unittest.TestCase):
                                        "transform": [{"rotate": {"degrees": 150, "axis": [0, 1, 0]}}]}]))
         self.px(im, 100, 100, WHITE)
 
+    def test_replicator_rotates_instances_about_its_centre(self):
+        # CAReplicatorLayer.h: "The matrix is applied relative to the center of
+        # this layer." Four instances of a dot at the top centre, 90 degrees
+        # apart (clockwise, y down): top, right, bottom, left of the centre.
+        im = self.render(self.canvas([{"type": "replicator", "bounds": [0, 0, 200, 200], "position": [100, 100],
+                                       "instanceCount": 4,
+                                       "instanceTransform": [{"rotate": {"degrees": 90}}],
+                                       "sublayers": [{"bounds": [0, 0, 20, 20], "position": [100, 20],
+                                                      "backgroundColor": "red"}]}]))
+        for x, y in ((100, 20), (180, 100), (100, 180), (20, 100)):
+            self.px(im, x, y, RED)
+        self.px(im, 100, 100, WHITE)
+        self.px(im, 20, 20, WHITE)
+
 
 def red_png_b64(w, h):
     import base64

@@ -1640,6 +1640,7 @@ class CubeNib: ViewController {
       "sublayers": [
         {
           "name": "face1",
+          "allowsHitTesting": false,
           "bounds": [0, 0, 200, 200],
           "position": [240, 240],
           "backgroundColor": "white",
@@ -1647,6 +1648,7 @@ class CubeNib: ViewController {
           "sublayers": [
             {
               "frame": [25, 25, 150, 150],
+              "allowsHitTesting": false,
               "backgroundColor": {"red": 0.95, "green": 0.45, "blue": 0.45, "alpha": 1},
               "sublayers": [
                 {
@@ -1660,11 +1662,12 @@ class CubeNib: ViewController {
                 }
               ]
             },
-            {"frame": [0, 0, 200, 200], "backgroundColor": {"white": 0, "alpha": 0.052786409854888916}}
+            {"frame": [0, 0, 200, 200], "backgroundColor": {"white": 0, "alpha": 0.052786409854888916}, "allowsHitTesting": false}
           ]
         },
         {
           "name": "face2",
+          "allowsHitTesting": false,
           "bounds": [0, 0, 200, 200],
           "position": [240, 240],
           "backgroundColor": "white",
@@ -1672,6 +1675,7 @@ class CubeNib: ViewController {
           "sublayers": [
             {
               "frame": [25, 25, 150, 150],
+              "allowsHitTesting": false,
               "backgroundColor": {"red": 0.45, "green": 0.8, "blue": 0.45, "alpha": 1},
               "sublayers": [
                 {
@@ -1685,7 +1689,7 @@ class CubeNib: ViewController {
                 }
               ]
             },
-            {"frame": [0, 0, 200, 200], "backgroundColor": {"white": 0, "alpha": 0.5}}
+            {"frame": [0, 0, 200, 200], "backgroundColor": {"white": 0, "alpha": 0.5}, "allowsHitTesting": false}
           ]
         },
         {
@@ -1697,6 +1701,7 @@ class CubeNib: ViewController {
           "sublayers": [
             {
               "frame": [25, 25, 150, 150],
+              "allowsHitTesting": false,
               "backgroundColor": {"red": 0.45, "green": 0.6, "blue": 0.95, "alpha": 1},
               "sublayers": [
                 {
@@ -1718,11 +1723,12 @@ class CubeNib: ViewController {
               "borderWidth": 3,
               "borderColor": {"red": 0.1, "green": 0.45, "blue": 0.95, "alpha": 1}
             },
-            {"frame": [0, 0, 200, 200], "backgroundColor": {"white": 0, "alpha": 0.0}}
+            {"frame": [0, 0, 200, 200], "backgroundColor": {"white": 0, "alpha": 0.0}, "allowsHitTesting": false}
           ]
         },
         {
           "name": "face4",
+          "allowsHitTesting": false,
           "bounds": [0, 0, 200, 200],
           "position": [240, 240],
           "backgroundColor": "white",
@@ -1730,6 +1736,7 @@ class CubeNib: ViewController {
           "sublayers": [
             {
               "frame": [25, 25, 150, 150],
+              "allowsHitTesting": false,
               "backgroundColor": {"red": 0.95, "green": 0.8, "blue": 0.3, "alpha": 1},
               "sublayers": [
                 {
@@ -1743,11 +1750,12 @@ class CubeNib: ViewController {
                 }
               ]
             },
-            {"frame": [0, 0, 200, 200], "backgroundColor": {"white": 0, "alpha": 1.0}}
+            {"frame": [0, 0, 200, 200], "backgroundColor": {"white": 0, "alpha": 1.0}, "allowsHitTesting": false}
           ]
         },
         {
           "name": "face5",
+          "allowsHitTesting": false,
           "bounds": [0, 0, 200, 200],
           "position": [240, 240],
           "backgroundColor": "white",
@@ -1755,6 +1763,7 @@ class CubeNib: ViewController {
           "sublayers": [
             {
               "frame": [25, 25, 150, 150],
+              "allowsHitTesting": false,
               "backgroundColor": {"red": 0.75, "green": 0.5, "blue": 0.9, "alpha": 1},
               "sublayers": [
                 {
@@ -1768,11 +1777,12 @@ class CubeNib: ViewController {
                 }
               ]
             },
-            {"frame": [0, 0, 200, 200], "backgroundColor": {"white": 0, "alpha": 0.5}}
+            {"frame": [0, 0, 200, 200], "backgroundColor": {"white": 0, "alpha": 0.5}, "allowsHitTesting": false}
           ]
         },
         {
           "name": "face6",
+          "allowsHitTesting": false,
           "bounds": [0, 0, 200, 200],
           "position": [240, 240],
           "backgroundColor": "white",
@@ -1780,6 +1790,7 @@ class CubeNib: ViewController {
           "sublayers": [
             {
               "frame": [25, 25, 150, 150],
+              "allowsHitTesting": false,
               "backgroundColor": {"red": 0.3, "green": 0.8, "blue": 0.8, "alpha": 1},
               "sublayers": [
                 {
@@ -1793,7 +1804,7 @@ class CubeNib: ViewController {
                 }
               ]
             },
-            {"frame": [0, 0, 200, 200], "backgroundColor": {"white": 0, "alpha": 0.9472135901451111}}
+            {"frame": [0, 0, 200, 200], "backgroundColor": {"white": 0, "alpha": 0.9472135901451111}, "allowsHitTesting": false}
           ]
         }
       ]

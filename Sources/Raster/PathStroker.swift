@@ -12,6 +12,12 @@ struct Polyline {
     /// True when the subpath had a segment, even one of zero length (stroked as a dot by round
     /// and square caps, as Core Graphics does).
     var hasSegment = false
+    /// The unit tangents of the curve itself at the subpath's two ends, when it starts or ends
+    /// with a curve: caps are square to the curve, as Core Graphics draws them, not to the
+    /// first or last chord of its flattening (which differ by half a chord's turn, enough to
+    /// open a light wedge where the ends of an unclosed full circle meet).
+    var startTangent: (Double, Double)?
+    var endTangent: (Double, Double)?
     var count: Int { xs.count }
 }
 
@@ -46,6 +52,58 @@ struct PolylineCollector: PolylineSink {
 }
 
 extension Path {
+    /// For each subpath, in the order `flatten` ends them: the unit tangent at its start and at
+    /// its end, taken from the curve's control points (nil for a line end, where the chord is
+    /// the tangent, and for a subpath without length).
+    func subpathEndTangents() -> [(start: (Double, Double)?, end: (Double, Double)?)] {
+        var out: [(start: (Double, Double)?, end: (Double, Double)?)] = []
+        var open = false
+        var cx = 0.0, cy = 0.0
+        var start: (Double, Double)?, end: (Double, Double)?
+        var started = false
+        @inline(__always) func unit(_ dx: Double, _ dy: Double) -> (Double, Double)? {
+            let l = (dx * dx + dy * dy).squareRoot()
+            return l > 0 && l.isFinite ? (dx / l, dy / l) : nil
+        }
+        /// A segment from the current point whose first and last tangents are given; nil
+        /// tangents (a degenerate curve) leave the chord's direction in charge.
+        func segment(first: (Double, Double)?, last: (Double, Double)?, curve: Bool) {
+            guard first != nil || last != nil else { return }
+            if !started { start = curve ? first : nil; started = true }
+            end = curve ? last : nil
+        }
+        var i = 0
+        for v in verbs {
+            switch v {
+            case .move:
+                if open { out.append((start, end)) }
+                cx = coords[i]; cy = coords[i + 1]; i += 2
+                open = true; started = false; start = nil; end = nil
+            case .line:
+                let x = coords[i], y = coords[i + 1]; i += 2
+                let d = unit(x - cx, y - cy)
+                segment(first: d, last: d, curve: false)
+                cx = x; cy = y
+            case .quad:
+                let x1 = coords[i], y1 = coords[i + 1], x = coords[i + 2], y = coords[i + 3]; i += 4
+                segment(first: unit(x1 - cx, y1 - cy) ?? unit(x - cx, y - cy),
+                        last: unit(x - x1, y - y1) ?? unit(x - cx, y - cy), curve: true)
+                cx = x; cy = y
+            case .cubic:
+                let x1 = coords[i], y1 = coords[i + 1], x2 = coords[i + 2], y2 = coords[i + 3]
+                let x = coords[i + 4], y = coords[i + 5]; i += 6
+                segment(first: unit(x1 - cx, y1 - cy) ?? unit(x2 - cx, y2 - cy) ?? unit(x - cx, y - cy),
+                        last: unit(x - x2, y - y2) ?? unit(x - x1, y - y1) ?? unit(x - cx, y - cy), curve: true)
+                cx = x; cy = y
+            case .close:
+                if open { out.append((start, end)) }
+                open = false
+            }
+        }
+        if open { out.append((start, end)) }
+        return out
+    }
+
     /// The outline of the stroke of this path, to be filled with the non-zero rule. Curves
     /// are flattened within `tolerance` (path units) and round joins and caps are polygons
     /// within the same tolerance. The outline is made of one contour per open subpath (or
@@ -58,6 +116,13 @@ extension Path {
         let tol = max(tolerance, 1e-6)
         var collector = PolylineCollector()
         flatten(transform: .identity, tolerance: tol, into: &collector)
+        let tangents = subpathEndTangents()
+        if tangents.count == collector.lines.count {
+            for i in collector.lines.indices {
+                collector.lines[i].startTangent = tangents[i].start
+                collector.lines[i].endTangent = tangents[i].end
+            }
+        }
         var stroker = Stroker(style: style, halfWidth: hw, tolerance: tol)
         let pattern = Dasher(style.dashes, phase: style.dashPhase)
         for line in collector.lines {
@@ -242,7 +307,8 @@ struct Stroker {
             }
             return
         }
-        let d0 = dirs[0], dl = dirs[segs - 1]
+        // Caps (and the ends of the offset sides) square to the curve where one starts or ends.
+        let d0 = line.startTangent ?? dirs[0], dl = line.endTangent ?? dirs[segs - 1]
         // About one point per vertex and side, plus caps.
         pts.reserveCapacity(2 * n + 16)
         pts.append((xs[0] - d0.1 * hw, ys[0] + d0.0 * hw))

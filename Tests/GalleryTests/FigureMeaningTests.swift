@@ -363,13 +363,13 @@ import OpenQuartzCore
         let image = figure.render()
         #expect(image.pixel(at: CGPoint(x: after.tap.x, y: after.tap.y - 7.5), scale: 2) == Self.red)
         #expect(figure.caption.contains(before.hit) && figure.caption.contains(after.hit))
-        // The scene file's ring sits at the same point. The scene format has no key for
-        // allowsHitTesting (isUserInteractionEnabled), so the scene file cannot state the fix:
-        // hit-tested, it still sends the tap to face 6, as the book's cube does before the fix.
+        // The scene file's ring sits at the same point, and the file states the fix with
+        // `allowsHitTesting` (isUserInteractionEnabled): hit-tested, it answers as the Swift
+        // build after the fix does (issue 19, bug 3).
         let scene = try figure.loadScene()
         let ring = try #require(scene.root.sublayers?.last)
         #expect(ring.position == after.tap)
         let sceneHit = try #require(scene.root.hitTest(after.tap))
-        #expect(TouchCubeTap.namePath(of: sceneHit, below: scene.root).hasPrefix(before.hit + "/"))
+        #expect(TouchCubeTap.namePath(of: sceneHit, below: scene.root) == after.hit)
     }
 }

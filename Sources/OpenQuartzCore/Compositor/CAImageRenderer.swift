@@ -96,6 +96,7 @@ public final class CAImageRenderer: @unchecked Sendable {
     }
 
     private func render(_ layer: CALayer, into surface: Surface, recording: DrawList?) {
+        LayoutPass.run(layer)
         let clear = Color(background)?.premultipliedPixel ?? 0
         defer { endFrame() }
         // One snapshot at a time (the snapshotter keeps the last tree); the caches lock themselves.

@@ -59,8 +59,13 @@ enum ContentsRenderer {
     /// along both (CALayer.h).
     private static func drawNinePart(_ c: ContentsSpec, of n: RenderNode, src: CGRect, dst: CGRect, center: CGRect,
                                      through m: ProjectiveTransform, alpha: Float, paths: PathCoverageCache?, into t: Target) {
-        let sx = [src.minX, src.minX + center.minX * src.width, src.minX + center.maxX * src.width, src.maxX]
-        let sy = [src.minY, src.minY + center.minY * src.height, src.minY + center.maxY * src.height, src.maxY]
+        // Slice edges a rounding error away from a texel boundary are on it: 0.4 + 0.2 is
+        // 0.6000000000000001, which would let the centre slice of a 30-texel image reach 4e-15
+        // into texel 18, the right edge's first, and its bilinear samples pick up that texel's
+        // colour over the last half texel (issue 19: the bleed along the right and bottom only).
+        func snap(_ v: CGFloat) -> CGFloat { abs(v - v.rounded()) < 1e-9 ? v.rounded() : v }
+        let sx = [src.minX, snap(src.minX + center.minX * src.width), snap(src.minX + center.maxX * src.width), src.maxX]
+        let sy = [src.minY, snap(src.minY + center.minY * src.height), snap(src.minY + center.maxY * src.height), src.maxY]
         var left = (sx[1] - sx[0]) / c.scale, right = (sx[3] - sx[2]) / c.scale
         var top = (sy[1] - sy[0]) / c.scale, bottom = (sy[3] - sy[2]) / c.scale
         if left + right > dst.width, left + right > 0 { let k = dst.width / (left + right); left *= k; right *= k }

@@ -212,10 +212,21 @@ struct RasterizationSpec {
     var scale: CGFloat
 }
 
+/// A further fill of a shape in a colour of its own (a text layer's runs in other colours).
+struct ShapeFill {
+    let path: Raster.Path
+    let color: Color
+}
+
 struct ShapeContent {
     let path: Raster.Path
-    /// The path's control-point box, found once (extents ask for it every frame).
-    let pathBounds: CGRect
+    /// The path's control-point box (with `furtherFills`' boxes), found once (extents ask for
+    /// it every frame).
+    private(set) var pathBounds: CGRect
+    /// Filled after `path`, each in its own colour, with the same rule; kept in `pathBounds`.
+    var furtherFills: [ShapeFill] = [] {
+        didSet { for f in furtherFills { pathBounds = pathBounds.union(f.path.boundsRect) } }
+    }
     var fillColor: Color?
     var fillRule: FillRule
     var stroke: StrokeSpec?

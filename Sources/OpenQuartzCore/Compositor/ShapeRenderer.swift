@@ -9,6 +9,10 @@ enum ShapeRenderer {
             t.perform(.fillPath(s.path, transform: m, rule: s.fillRule, color: fill.withAlpha(multipliedBy: alpha), antialias: true,
                                 contoursOverlap: s.contoursOverlap), .content, of: n, caches: CoverageCaches(paths: paths))
         }
+        for f in s.furtherFills {
+            t.surface.fill(f.path, transform: m, rule: s.fillRule, color: f.color.withAlpha(multipliedBy: alpha),
+                           clip: t.clip, region: t.region, antialias: true, contoursOverlap: s.contoursOverlap, paths: paths)
+        }
         if let st = s.stroke {
             if st.end <= st.start { return }
             // Flatten finely enough in layer space for the target's scale.

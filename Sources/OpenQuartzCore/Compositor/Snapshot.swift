@@ -171,7 +171,7 @@ final class Snapshotter {
             kind = gradientContent(g).map { .gradient($0) } ?? .plain
         } else if let r = layer as? CAReplicatorLayer {
             kind = .replicator(ReplicatorContent(
-                instanceCount: max(r.instanceCount, 0), instanceTransform: r.instanceTransform,
+                instanceCount: max(r.instanceCount, 0), instanceTransform: r.instanceTransformAboutCentre,
                 instanceColor: Color(r.instanceColor) ?? .white,
                 redOffset: r.instanceRedOffset, greenOffset: r.instanceGreenOffset,
                 blueOffset: r.instanceBlueOffset, alphaOffset: r.instanceAlphaOffset))

@@ -19,4 +19,43 @@ open class CAGradientLayer: CALayer {
         colors = l.colors; locations = l.locations
         startPoint = l.startPoint; endPoint = l.endPoint; type = l.type
     }
+
+    /// A gradient layer read from a keyed archive: the layer's properties and the gradient's.
+    /// `colors` survive as the `CGColor`s they hold (other elements draw nothing and are dropped).
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        if let n = coder.decodeIntValue(forKey: "colors.count") {
+            if n < 0 {
+                colors = nil
+            } else {
+                // Bounded by what the archive holds: a missing colour ends the list.
+                var list: [Any] = []
+                for i in 0..<n {
+                    guard case .some(.some(let c)) = coder.decodeColor(forKey: "colors.\(i)") else { break }
+                    list.append(c)
+                }
+                colors = list
+            }
+        }
+        if let v = coder.decodeNumberList(forKey: "locations") { locations = v }
+        if let v = coder.decodePointValue(forKey: "startPoint") { startPoint = v }
+        if let v = coder.decodePointValue(forKey: "endPoint") { endPoint = v }
+        if let v = coder.decodeStringValue(forKey: "type") { type = CAGradientLayerType(rawValue: v) }
+    }
+
+    /// Writes the layer's properties, then the gradient's, under their names.
+    open override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        if let colors {
+            let cgColors = colors.compactMap { $0 as? CGColor }
+            coder.encode(cgColors.count, forKey: "colors.count")
+            for (i, c) in cgColors.enumerated() { coder.encodeColor(c, forKey: "colors.\(i)") }
+        } else {
+            coder.encode(-1, forKey: "colors.count")
+        }
+        coder.encodeNumberList(locations, forKey: "locations")
+        coder.encodePoint(startPoint, forKey: "startPoint")
+        coder.encodePoint(endPoint, forKey: "endPoint")
+        coder.encodeString(type.rawValue, forKey: "type")
+    }
 }

@@ -93,31 +93,7 @@ extension CALayer {
 
     // MARK: Conversion between layers
 
-    /// `p`, given in `layer`'s bounds space, in this layer's bounds space. A nil `layer` means the
-    /// space the root layer's `frame` lives in (the canvas, for a scene). Layers of different
-    /// trees meet in that space. Points go up by projection (divide by w, drop z at every
-    /// flattening layer) and down by un-projection onto each layer's z = 0 plane, so perspective
-    /// in transforms and sublayerTransforms is honoured. Where no visible point maps (a plane
-    /// seen edge on, a point on or behind the eye plane of a perspective) the result is NaN.
-    public func convert(_ p: CGPoint, from layer: CALayer?) -> CGPoint {
-        CALayer.map(p, from: layer, to: self)
-    }
-
-    /// `p`, given in this layer's bounds space, in `layer`'s bounds space (nil: the root's
-    /// superlayer space). See `convert(_:from:)`.
-    public func convert(_ p: CGPoint, to layer: CALayer?) -> CGPoint {
-        CALayer.map(p, from: self, to: layer)
-    }
-
-    /// The bounding box of `r`'s corners converted from `layer`'s bounds space.
-    public func convert(_ r: CGRect, from layer: CALayer?) -> CGRect {
-        CALayer.map(r, from: layer, to: self)
-    }
-
-    /// The bounding box of `r`'s corners converted to `layer`'s bounds space.
-    public func convert(_ r: CGRect, to layer: CALayer?) -> CGRect {
-        CALayer.map(r, from: self, to: layer)
-    }
+    // The open `convert` members are in the class body; these do the work.
 
     static func map(_ r: CGRect, from src: CALayer?, to dst: CALayer?) -> CGRect {
         if r.isNull || src === dst { return r }

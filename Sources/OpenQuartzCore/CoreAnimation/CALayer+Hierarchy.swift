@@ -61,46 +61,34 @@ extension CALayer {
     /// Whether this layer is its superlayer's `mask`.
     final var isMaskLayer: Bool { superlayer?.storedMask === self }
 
-    // MARK: Apple's API
+    // MARK: The work behind Apple's API (the open entry points are in the class body)
 
-    /// Appends `layer` (front-most), removing it from its old superlayer first.
-    public func addSublayer(_ layer: CALayer) {
-        insertSublayer(layer, at: UInt32(clamping: storedSublayers?.count ?? 0))
-    }
-
-    /// Inserts `layer` at `idx` of `sublayers` (counted after removing it from its old place);
-    /// an index past the end appends.
-    public func insertSublayer(_ layer: CALayer, at idx: UInt32) {
+    /// Inserts `layer` at `idx` of `sublayers` (counted after removing it from its old place),
+    /// clamped to the end.
+    final func attachSublayer(_ layer: CALayer, at idx: Int) {
         if let why = sublayerRefusal(layer) { preconditionFailure(why) }
         layer.detachFromSuperlayer()
         var list = storedSublayers ?? []
-        list.insert(layer, at: min(Int(idx), list.count))
+        list.insert(layer, at: min(max(idx, 0), list.count))
         storedSublayers = list
         layer.superlayer = self
         noteChange()
+        adoptLayoutState(of: layer)
+        setNeedsLayout()
     }
 
-    /// Inserts `layer` just behind `sibling`; at the back when `sibling` is nil or not a sublayer.
-    public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+    /// Inserts `layer` just behind (or in front of) `sibling`; at the back (front) when `sibling`
+    /// is nil or not a sublayer.
+    final func attachSublayer(_ layer: CALayer, nextTo sibling: CALayer?, above: Bool) {
         if let why = sublayerRefusal(layer) { preconditionFailure(why) }
         layer.detachFromSuperlayer()
-        let i = sibling.flatMap { s in storedSublayers?.firstIndex { $0 === s } } ?? 0
-        insertSublayer(layer, at: UInt32(clamping: i))
-    }
-
-    /// Inserts `layer` just in front of `sibling`; at the front when `sibling` is nil or not a
-    /// sublayer.
-    public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
-        if let why = sublayerRefusal(layer) { preconditionFailure(why) }
-        layer.detachFromSuperlayer()
+        let i = sibling.flatMap { s in storedSublayers?.firstIndex { $0 === s } }
         let end = storedSublayers?.count ?? 0
-        let i = sibling.flatMap { s in storedSublayers?.firstIndex { $0 === s }.map { $0 + 1 } } ?? end
-        insertSublayer(layer, at: UInt32(clamping: i))
+        attachSublayer(layer, at: above ? (i.map { $0 + 1 } ?? end) : (i ?? 0))
     }
 
-    /// Puts `newLayer` where `oldLayer` is in `sublayers`. Does nothing when `oldLayer` is not a
-    /// sublayer of this layer.
-    public func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
+    /// Puts `newLayer` where `oldLayer` is; nothing when `oldLayer` is not a sublayer here.
+    final func swapSublayer(_ oldLayer: CALayer, for newLayer: CALayer) {
         guard oldLayer !== newLayer, oldLayer.superlayer === self, !oldLayer.isMaskLayer else { return }
         if let why = sublayerRefusal(newLayer) { preconditionFailure(why) }
         newLayer.detachFromSuperlayer()
@@ -110,16 +98,16 @@ extension CALayer {
         oldLayer.superlayer = nil
         newLayer.superlayer = self
         noteChange()
+        adoptLayoutState(of: newLayer)
+        setNeedsLayout()
     }
-
-    /// Detaches the layer from its superlayer, or from its host when it is a mask.
-    public func removeFromSuperlayer() { detachFromSuperlayer() }
 
     // MARK: Storage updates
 
     final func detachFromSuperlayer() {
         guard let parent = superlayer else { return }
-        if parent.storedMask === self {
+        let wasMask = parent.storedMask === self
+        if wasMask {
             parent.storedMask = nil
         } else if var list = parent.storedSublayers, let i = list.firstIndex(where: { $0 === self }) {
             list.remove(at: i)
@@ -127,6 +115,7 @@ extension CALayer {
         }
         superlayer = nil
         parent.noteChange()
+        if !wasMask { parent.setNeedsLayout() }
     }
 
     final func replaceAllSublayers(with newList: [CALayer]?) {
@@ -148,6 +137,8 @@ extension CALayer {
         }
         storedSublayers = newList
         noteChange()
+        for layer in incoming { adoptLayoutState(of: layer) }
+        setNeedsLayout()
     }
 
     final func replaceMask(with newMask: CALayer?) {
@@ -159,6 +150,7 @@ extension CALayer {
             newMask.detachFromSuperlayer()
             newMask.superlayer = self
             storedMask = newMask
+            adoptLayoutState(of: newMask)
         }
         noteChange()
     }

@@ -10,7 +10,7 @@ import Synchronization
 ///
 /// OpenQuartzCore extensions (not in Apple's API) are marked as such: `modificationCount`,
 /// `allowsHitTesting`, `canAddSublayer(_:)`, `canSetMask(_:)`, `transformToSuperlayer()`.
-open class CALayer: NSObject {
+open class CALayer: NSObject, NSSecureCoding {
 
     // MARK: Change tracking (OpenQuartzCore extension)
 
@@ -40,7 +40,15 @@ open class CALayer: NSObject {
 
     // MARK: Geometry
 
-    open var bounds: CGRect = .zero { didSet { noteChange() } }
+    /// Changing the size marks the layer as needing layout (`setNeedsLayout()`), as Core
+    /// Animation does when "the layer's bounds change" (Apple's `setNeedsLayout()` discussion);
+    /// moving the origin alone scrolls the contents and does not.
+    open var bounds: CGRect = .zero {
+        didSet {
+            noteChange()
+            if bounds.size != oldValue.size { setNeedsLayout() }
+        }
+    }
     open var position: CGPoint = .zero { didSet { noteChange() } }
     open var zPosition: CGFloat = 0 { didSet { noteChange() } }
     open var anchorPoint = CGPoint(x: 0.5, y: 0.5) { didSet { noteChange() } }
@@ -278,6 +286,133 @@ open class CALayer: NSObject {
     /// projecting them into their own plane (CATransformLayer, a CAReplicatorLayer with
     /// `preservesDepth`). Such a layer is never hit itself and draws no content of its own.
     public var flattensSublayers: Bool { true }
+
+    // MARK: - Layer tree (open, as Apple declares it)
+
+    // Apple's hierarchy, geometry and hit-testing members are `open`: subclasses override them
+    // (a view's layer tracks its sublayers, a gauge widens its hit area). Swift cannot override
+    // members declared in extensions without Objective-C, so they live in the class body; the
+    // work is done by the final helpers in `CALayer+Hierarchy.swift` and
+    // `CALayer+Geometry.swift`, which never call back into these overridable entry points, so an
+    // override that calls `super` cannot recurse through another one.
+
+    /// Appends `layer` to `sublayers` (front-most), removing it from its old superlayer first.
+    /// Marks this layer as needing layout.
+    open func addSublayer(_ layer: CALayer) {
+        attachSublayer(layer, at: storedSublayers?.count ?? 0)
+    }
+
+    /// Inserts `layer` at `idx` of `sublayers` (counted after removing it from its old place);
+    /// an index past the end appends. Marks this layer as needing layout.
+    open func insertSublayer(_ layer: CALayer, at idx: UInt32) {
+        attachSublayer(layer, at: Int(idx))
+    }
+
+    /// Inserts `layer` just behind `sibling`; at the back when `sibling` is nil or not a sublayer.
+    open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        attachSublayer(layer, nextTo: sibling, above: false)
+    }
+
+    /// Inserts `layer` just in front of `sibling`; at the front when `sibling` is nil or not a
+    /// sublayer.
+    open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        attachSublayer(layer, nextTo: sibling, above: true)
+    }
+
+    /// Puts `newLayer` where `oldLayer` is in `sublayers`. Does nothing when `oldLayer` is not a
+    /// sublayer of this layer.
+    open func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
+        swapSublayer(oldLayer, for: newLayer)
+    }
+
+    /// Detaches the layer from its superlayer, or from its host when it is a mask. Marks the old
+    /// superlayer as needing layout.
+    open func removeFromSuperlayer() { detachFromSuperlayer() }
+
+    // MARK: - Converting between coordinate spaces
+
+    /// `p`, given in `layer`'s bounds space, in this layer's bounds space. A nil `layer` means the
+    /// space the root layer's `frame` lives in (the canvas, for a scene). Layers of different
+    /// trees meet in that space. Points go up by projection (divide by w, drop z at every
+    /// flattening layer) and down by un-projection onto each layer's z = 0 plane, so perspective
+    /// in transforms and sublayerTransforms is honoured. Where no visible point maps (a plane
+    /// seen edge on, a point on or behind the eye plane of a perspective) the result is NaN.
+    open func convert(_ p: CGPoint, from layer: CALayer?) -> CGPoint {
+        CALayer.map(p, from: layer, to: self)
+    }
+
+    /// `p`, given in this layer's bounds space, in `layer`'s bounds space (nil: the root's
+    /// superlayer space). See `convert(_:from:)`.
+    open func convert(_ p: CGPoint, to layer: CALayer?) -> CGPoint {
+        CALayer.map(p, from: self, to: layer)
+    }
+
+    /// The bounding box of `r`'s corners converted from `layer`'s bounds space.
+    open func convert(_ r: CGRect, from layer: CALayer?) -> CGRect {
+        CALayer.map(r, from: layer, to: self)
+    }
+
+    /// The bounding box of `r`'s corners converted to `layer`'s bounds space.
+    open func convert(_ r: CGRect, to layer: CALayer?) -> CGRect {
+        CALayer.map(r, from: self, to: layer)
+    }
+
+    // MARK: - Layout
+
+    /// Marks the layer as needing layout: the next render (or `layoutIfNeeded()`) calls its
+    /// `layoutSublayers()`. Core Animation calls it when the bounds' size changes and when
+    /// sublayers are added or removed.
+    open func setNeedsLayout() { markNeedsLayout() }
+
+    /// Whether the layer is marked as needing layout (`setNeedsLayout()` since its last layout).
+    open func needsLayout() -> Bool { layoutState.contains(.needsLayout) }
+
+    /// Lays out now, if anything needs it: walks up the superlayers while they need layout, then
+    /// lays out the tree under the top-most one, parents before children (Apple's discussion of
+    /// `layoutIfNeeded()`).
+    open func layoutIfNeeded() {
+        var top: CALayer = self
+        while let up = top.superlayer, up.needsLayout() { top = up }
+        top.runLayoutPass()
+    }
+
+    /// Lays out the sublayers. The default asks the `delegate` (`layoutSublayers(of:)`), which
+    /// is how a view lays out its layer on iOS; subclasses override it to set their sublayers'
+    /// frames. Called by the layout pass, never directly.
+    open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
+
+    /// The size the layer would like in its superlayer's space. The default is the size of
+    /// `bounds` mapped into the superlayer (the size of `frame`; zero where that is undefined),
+    /// as Apple documents it without a layout manager.
+    open func preferredFrameSize() -> CGSize {
+        let f = computedFrame()
+        return f.isNull ? .zero : f.size
+    }
+
+    /// Layout flags (see `CALayer+Layout.swift`).
+    final var layoutState: LayoutState = []
+
+    // MARK: - Archiving
+
+    /// True: layers decode with `NSKeyedUnarchiver`'s secure decoding. Subclasses that archive
+    /// objects of their own classes override it to stay secure.
+    open class var supportsSecureCoding: Bool { true }
+
+    /// A layer read from a keyed archive written by `encode(with:)`: every property, its
+    /// sublayers and mask. Absent or malformed values keep their defaults (see
+    /// `CALayer+Coding.swift`); the delegate is not archived.
+    public required init?(coder: NSCoder) {
+        super.init()
+        decodeLayerProperties(from: coder)
+    }
+
+    /// Writes every property, the sublayers and the mask, under the properties' names.
+    /// Subclasses call `super` and add their own.
+    open func encode(with coder: NSCoder) { encodeLayerProperties(with: coder) }
+
+    /// Whether the value of `key` is archived. OpenQuartzCore archives every property it has,
+    /// so the default is true, as Apple's is for properties.
+    open func shouldArchiveValue(forKey key: String) -> Bool { true }
 
     // MARK: Identity
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A layer that draws its sublayers `instanceCount` times, each copy transformed by
-/// `instanceTransform` (about the replicator's anchor) and tinted by `instanceColor` plus the
+/// `instanceTransform` (about the centre of the replicator's bounds) and tinted by `instanceColor` plus the
 /// accumulated offsets relative to the previous copy (CAReplicatorLayer.h).
 open class CAReplicatorLayer: CALayer {
     open var instanceCount = 1 { didSet { noteChange() } }
@@ -9,6 +9,10 @@ open class CAReplicatorLayer: CALayer {
     open var preservesDepth = false { didSet { noteChange() } }
     /// Seconds between the animations of successive copies.
     open var instanceDelay: TimeInterval = 0 { didSet { noteChange() } }
+    /// The transform from one instance to the next, applied in the replicator's sublayer space
+    /// relative to the centre of its bounds (Apple: "The matrix is applied relative to the center
+    /// of this layer"), so a rotation turns the copies about the middle. Default identity;
+    /// animatable.
     open var instanceTransform: CATransform3D = CATransform3DIdentity { didSet { noteChange() } }
     open var instanceColor: CGColor? = CGColor.white { didSet { noteChange() } }
     open var instanceRedOffset: Float = 0 { didSet { noteChange() } }
@@ -28,5 +32,41 @@ open class CAReplicatorLayer: CALayer {
         instanceAlphaOffset = l.instanceAlphaOffset
     }
 
+    /// A replicator read from a keyed archive: the layer's properties and the replication's.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        if let v = coder.decodeIntValue(forKey: "instanceCount") { instanceCount = v }
+        if let v = coder.decodeBoolValue(forKey: "preservesDepth") { preservesDepth = v }
+        if let v = coder.decodeCGFloat(forKey: "instanceDelay") { instanceDelay = TimeInterval(v) }
+        if let v = coder.decodeTransformValue(forKey: "instanceTransform") { instanceTransform = v }
+        if let v = coder.decodeColor(forKey: "instanceColor") { instanceColor = v }
+        if let v = coder.decodeFloatValue(forKey: "instanceRedOffset") { instanceRedOffset = v }
+        if let v = coder.decodeFloatValue(forKey: "instanceGreenOffset") { instanceGreenOffset = v }
+        if let v = coder.decodeFloatValue(forKey: "instanceBlueOffset") { instanceBlueOffset = v }
+        if let v = coder.decodeFloatValue(forKey: "instanceAlphaOffset") { instanceAlphaOffset = v }
+    }
+
+    /// Writes the layer's properties, then the replication's, under their names.
+    open override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encode(instanceCount, forKey: "instanceCount")
+        coder.encode(preservesDepth, forKey: "preservesDepth")
+        coder.encodeCGFloat(CGFloat(instanceDelay), forKey: "instanceDelay")
+        coder.encodeTransform(instanceTransform, forKey: "instanceTransform")
+        coder.encodeColor(instanceColor, forKey: "instanceColor")
+        coder.encode(instanceRedOffset, forKey: "instanceRedOffset")
+        coder.encode(instanceGreenOffset, forKey: "instanceGreenOffset")
+        coder.encode(instanceBlueOffset, forKey: "instanceBlueOffset")
+        coder.encode(instanceAlphaOffset, forKey: "instanceAlphaOffset")
+    }
+
     public override var flattensSublayers: Bool { !preservesDepth }
+
+    /// `instanceTransform` about the centre of `bounds`: `Tr(−c) · instanceTransform · Tr(c)`,
+    /// the matrix the renderer applies (row vectors) once per instance in the bounds space.
+    final var instanceTransformAboutCentre: CATransform3D {
+        let cx = bounds.midX, cy = bounds.midY
+        let about = CATransform3DConcat(CATransform3DMakeTranslation(-cx, -cy, 0), instanceTransform)
+        return CATransform3DConcat(about, CATransform3DMakeTranslation(cx, cy, 0))
+    }
 }

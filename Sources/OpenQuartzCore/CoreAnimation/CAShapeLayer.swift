@@ -29,4 +29,38 @@ open class CAShapeLayer: CALayer {
         miterLimit = l.miterLimit; lineCap = l.lineCap; lineJoin = l.lineJoin
         lineDashPhase = l.lineDashPhase; lineDashPattern = l.lineDashPattern
     }
+
+    /// A shape layer read from a keyed archive: the layer's properties and the shape's.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        if let v = coder.decodePath(forKey: "path") { path = v }
+        if let v = coder.decodeColor(forKey: "fillColor") { fillColor = v }
+        if let v = coder.decodeStringValue(forKey: "fillRule") { fillRule = CAShapeLayerFillRule(rawValue: v) }
+        if let v = coder.decodeColor(forKey: "strokeColor") { strokeColor = v }
+        if let v = coder.decodeCGFloat(forKey: "strokeStart") { strokeStart = v }
+        if let v = coder.decodeCGFloat(forKey: "strokeEnd") { strokeEnd = v }
+        if let v = coder.decodeCGFloat(forKey: "lineWidth") { lineWidth = v }
+        if let v = coder.decodeCGFloat(forKey: "miterLimit") { miterLimit = v }
+        if let v = coder.decodeStringValue(forKey: "lineCap") { lineCap = CAShapeLayerLineCap(rawValue: v) }
+        if let v = coder.decodeStringValue(forKey: "lineJoin") { lineJoin = CAShapeLayerLineJoin(rawValue: v) }
+        if let v = coder.decodeCGFloat(forKey: "lineDashPhase") { lineDashPhase = v }
+        if let v = coder.decodeNumberList(forKey: "lineDashPattern") { lineDashPattern = v }
+    }
+
+    /// Writes the layer's properties, then the shape's, under their names.
+    open override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encodePath(path, forKey: "path")
+        coder.encodeColor(fillColor, forKey: "fillColor")
+        coder.encodeString(fillRule.rawValue, forKey: "fillRule")
+        coder.encodeColor(strokeColor, forKey: "strokeColor")
+        coder.encodeCGFloat(strokeStart, forKey: "strokeStart")
+        coder.encodeCGFloat(strokeEnd, forKey: "strokeEnd")
+        coder.encodeCGFloat(lineWidth, forKey: "lineWidth")
+        coder.encodeCGFloat(miterLimit, forKey: "miterLimit")
+        coder.encodeString(lineCap.rawValue, forKey: "lineCap")
+        coder.encodeString(lineJoin.rawValue, forKey: "lineJoin")
+        coder.encodeCGFloat(lineDashPhase, forKey: "lineDashPhase")
+        coder.encodeNumberList(lineDashPattern, forKey: "lineDashPattern")
+    }
 }

@@ -2,10 +2,19 @@ import Foundation
 
 /// A layer that draws a string (CATextLayer.h).
 open class CATextLayer: CALayer {
-    /// A `String` (an attributed string is not supported yet); anything else draws nothing.
-    open var string: Any? { didSet { noteChange() } }
-    /// Apple takes a CTFont, CGFont or font name here; OpenQuartzCore takes a font family name
-    /// (`String`). Nil picks a sans-serif face found on the system (Apple: Helvetica).
+    /// The text: a `String`, or an `NSAttributedString` drawn with its own attributes per run
+    /// (`.font`, `.foregroundColor`, `.kern`, `.paragraphStyle`: alignment and line breaking);
+    /// anything else draws nothing. Copied when set, as Apple declares it (`copy`), so a mutable
+    /// attributed string changed afterwards does not change the layer. Default nil.
+    open var string: Any? {
+        didSet {
+            if let m = string as? NSMutableAttributedString { string = NSAttributedString(attributedString: m) }
+            noteChange()
+        }
+    }
+    /// The font of a plain `string`: a `CTFont` or `CGFont` (its face; `fontSize` sizes it, as
+    /// on Apple's platforms), or a font name (`String`, family, full or PostScript name). Nil picks
+    /// a sans-serif face found on the system (Apple: Helvetica). Unused for attributed strings.
     open var font: Any? { didSet { noteChange() } }
     open var fontSize: CGFloat = 36 { didSet { noteChange() } }
     open var foregroundColor: CGColor? = CGColor.white { didSet { noteChange() } }
@@ -20,5 +29,36 @@ open class CATextLayer: CALayer {
         guard let l = layer as? CATextLayer else { return }
         string = l.string; font = l.font; fontSize = l.fontSize; foregroundColor = l.foregroundColor
         isWrapped = l.isWrapped; truncationMode = l.truncationMode; alignmentMode = l.alignmentMode
+    }
+
+    /// The size of the text as laid out without the bounds' limits (wrapped text at the
+    /// bounds' width): the widest line, and the lines' height, as Core Text measures them.
+    open override func preferredFrameSize() -> CGSize { textSize() }
+
+    /// A text layer read from a keyed archive: the layer's properties and the text's (see
+    /// `encode(with:)` for what an attributed string keeps).
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        if let v = coder.decodeTextString(forKey: "string") { string = v }
+        if let v = coder.decodeStringValue(forKey: "font") { font = v }
+        if let v = coder.decodeCGFloat(forKey: "fontSize") { fontSize = v }
+        if let v = coder.decodeColor(forKey: "foregroundColor") { foregroundColor = v }
+        if let v = coder.decodeBoolValue(forKey: "wrapped") { isWrapped = v }
+        if let v = coder.decodeStringValue(forKey: "truncationMode") { truncationMode = CATextLayerTruncationMode(rawValue: v) }
+        if let v = coder.decodeStringValue(forKey: "alignmentMode") { alignmentMode = CATextLayerAlignmentMode(rawValue: v) }
+    }
+
+    /// Writes the layer's properties, then the text's. `font` is archived by name (a `CTFont`'s
+    /// size is not the layer's: `fontSize` is). A `String` or an attributed string is archived
+    /// with the attributes this renderer draws (see `NSCoder.encodeTextString`).
+    open override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encodeTextString(string, forKey: "string")
+        coder.encodeString(CATextLayer.fontName(of: font), forKey: "font")
+        coder.encodeCGFloat(fontSize, forKey: "fontSize")
+        coder.encodeColor(foregroundColor, forKey: "foregroundColor")
+        coder.encode(isWrapped, forKey: "wrapped")
+        coder.encodeString(truncationMode.rawValue, forKey: "truncationMode")
+        coder.encodeString(alignmentMode.rawValue, forKey: "alignmentMode")
     }
 }

@@ -8,6 +8,8 @@ import Foundation
 open class CATransformLayer: CALayer {
     public override init() { super.init() }
     public override init(layer: Any) { super.init(layer: layer) }
+    /// A transform layer read from a keyed archive (it has no properties of its own).
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     public override var flattensSublayers: Bool { false }
 }

@@ -6,13 +6,43 @@ import Raster
 /// kerning applied, optional word wrapping (at spaces, by characters for words longer than a
 /// line), truncation with "…" and the five alignment modes. Characters the font lacks come
 /// from the fallback face. Units are points; y grows downwards from the top of the box.
+///
+/// The text is a sequence of styled runs (an attributed string's): each run has its own face,
+/// size, colour (`style`, an index the caller gives meaning to) and extra kerning; each
+/// paragraph may set its own alignment and truncation (its first character's run decides). A
+/// line is as tall as its tallest run: its baseline sits its largest ascent below the previous
+/// line's largest descent and line gap.
 struct TextLayout {
+    /// One run of text in one style.
+    struct Run {
+        var text: Substring
+        /// The run's face; characters it lacks come from the layout's fallback face.
+        var font: TrueTypeFont
+        var size: Double
+        /// The caller's style index (the run's colour), carried to the glyphs.
+        var style: Int = 0
+        /// Points added after each character (`NSAttributedString.Key.kern`).
+        var kern: Double = 0
+        /// The paragraph settings this run asks for when it starts a paragraph (nil: the layout's).
+        var paragraph: Paragraph? = nil
+    }
+
+    /// Per-paragraph settings (`NSParagraphStyle`).
+    struct Paragraph: Equatable {
+        var alignment: CATextLayerAlignmentMode
+        /// Nil keeps the layout's truncation mode.
+        var truncation: CATextLayerTruncationMode?
+        var breaksByCharacter = false
+    }
+
     struct Glyph {
         /// Index into `fonts`.
         var font: Int
         var glyph: UInt16
         /// Pen position of the glyph's origin on its baseline.
         var x: Double
+        var size: Double = 0
+        var style: Int = 0
     }
 
     struct Line {
@@ -32,15 +62,24 @@ struct TextLayout {
         /// Kerning between this item and the next (0 at paragraph end or across fonts).
         var kern: Double
         var isSpace: Bool
+        var size: Double
+        var style: Int
+        /// The run's own face (not a fallback's): it sets the line's height, as Core Text's
+        /// line metrics come from the runs' fonts.
+        var face: Int
     }
 
-    let fonts: [TrueTypeFont]
+    /// Every face glyphs come from: the runs' faces, then the fallback.
+    private(set) var fonts: [TrueTypeFont]
+    /// The first run's size, and its face's metrics at that size.
     let size: Double
     let ascent: Double
     let descent: Double
     let lineGap: Double
     var lineHeight: Double { ascent + descent + lineGap }
     private(set) var lines: [Line] = []
+    /// Per line: the largest ascent, descent and line gap of its glyphs.
+    private(set) var lineMetrics: [(ascent: Double, descent: Double, gap: Double)] = []
 
     /// - Parameters:
     ///   - fonts: the requested face first, then faces tried for characters it lacks.
@@ -49,35 +88,63 @@ struct TextLayout {
     ///     first line is always kept).
     init(string: String, fonts: [TrueTypeFont], size: Double, width: Double?, height: Double?,
          isWrapped: Bool, truncationMode: CATextLayerTruncationMode, alignmentMode: CATextLayerAlignmentMode) {
-        self.fonts = fonts
-        self.size = size
-        let primary = fonts[0], s = size / Double(primary.unitsPerEm)
+        self.init(runs: [Run(text: Substring(string), font: fonts[0], size: size)], fallback: Array(fonts.dropFirst()),
+                  width: width, height: height, isWrapped: isWrapped, truncationMode: truncationMode,
+                  alignmentMode: alignmentMode)
+    }
+
+    /// Styled runs laid out as one text; `fallback` faces are tried, in order, for characters a
+    /// run's face lacks. `runs` must not be empty.
+    init(runs: [Run], fallback: [TrueTypeFont], width: Double?, height: Double?,
+         isWrapped: Bool, truncationMode: CATextLayerTruncationMode, alignmentMode: CATextLayerAlignmentMode) {
+        var faces: [TrueTypeFont] = []
+        for f in runs.map(\.font) + fallback where !faces.contains(where: { $0 === f }) { faces.append(f) }
+        fonts = faces
+        fallbackFonts = fallback.compactMap { f in faces.firstIndex { $0 === f } }
+        let first = runs[0]
+        size = first.size
+        let primary = first.font, s = first.size / Double(primary.unitsPerEm)
         ascent = Double(primary.ascender) * s
         descent = Double(primary.descender) * s
         lineGap = Double(max(primary.lineGap, 0)) * s
-        guard size > 0, size.isFinite else { return }
+        guard runs.allSatisfy({ $0.size > 0 && $0.size.isFinite }) else { return }
 
-        let paragraphs = TextLayout.paragraphs(string).map(shape)
+        let defaultParagraph = Paragraph(alignment: alignmentMode, truncation: nil)
+        var tallest = lineHeight
+        for r in runs {
+            let k = r.size / Double(r.font.unitsPerEm)
+            tallest = max(tallest, Double(r.font.ascender + r.font.descender + max(r.font.lineGap, 0)) * k)
+        }
+        let paragraphs = TextLayout.paragraphs(runs).map { shape($0, runs) }
         let boxWidth = width.flatMap { $0.isFinite ? max($0, 0) : nil }
-        let wraps = isWrapped && boxWidth != nil
         var maxLines = Int.max
         if let h = height, h.isFinite {
-            let extra = (h - ascent - descent) / lineHeight
+            // Mixed sizes: the tallest run's line height decides how many lines fit (lines are
+            // then stacked by their own heights, and any whose descent falls below is dropped).
+            let single = runs.count == 1 ? lineHeight : tallest
+            let firstDepth = runs.count == 1 ? ascent + descent : tallest - lineGap
+            let extra = (h - firstDepth) / single
             maxLines = extra >= 0 ? Int(min(extra, 1e6).rounded(.down)) + 1 : 1
         }
-        let truncates = truncationMode == .start || truncationMode == .middle || truncationMode == .end
         var out: [Line] = []
-        paragraphLoop: for items in paragraphs {
-            let ranges: [Range<Int>] = wraps ? TextLayout.wrap(items, width: boxWidth!) : [0..<items.count]
+        paragraphLoop: for (items, spec) in paragraphs {
+            let paragraph = spec ?? defaultParagraph
+            let lineAlignment = paragraph.alignment
+            let lineTruncation = paragraph.truncation ?? truncationMode
+            let truncates = lineTruncation == .start || lineTruncation == .middle || lineTruncation == .end
+            let wraps = isWrapped && boxWidth != nil && paragraph.truncation == nil
+            let ranges: [Range<Int>] = wraps
+                ? TextLayout.wrap(items, width: boxWidth!, byCharacter: paragraph.breaksByCharacter)
+                : [0..<items.count]
             for (k, r) in ranges.enumerated() {
                 let isLastVisible = out.count == maxLines - 1
                 var line: Line
-                var justify = wraps && alignmentMode == .justified && k < ranges.count - 1
+                var justify = wraps && lineAlignment == .justified && k < ranges.count - 1
                 if truncates, let w = boxWidth, isLastVisible || !wraps {
                     // The last line that fits takes the rest of its paragraph, truncated.
                     let rest = r.lowerBound..<items.count
                     if TextLayout.width(items, rest) > w + 1e-9 {
-                        line = truncate(items, rest, width: w, mode: truncationMode)
+                        line = truncate(items, rest, width: w, mode: lineTruncation)
                         justify = false
                     } else {
                         line = makeLine(items, [rest])
@@ -86,19 +153,82 @@ struct TextLayout {
                 } else {
                     line = makeLine(items, [r])
                 }
-                line.baseline = ascent + Double(out.count) * lineHeight
                 if let w = boxWidth {
-                    align(&line, width: w, mode: alignmentMode, justify: justify, items: items)
+                    align(&line, width: w, mode: lineAlignment, justify: justify, items: items)
                 }
                 out.append(line)
+                lineMetrics.append(metrics(of: line, items: items, range: r))
                 if out.count >= maxLines { break paragraphLoop }
                 if truncates && isLastVisible { break paragraphLoop }
+            }
+        }
+        // Baselines: each line its own ascent below the previous line's descent and gap.
+        var y = 0.0
+        for i in out.indices {
+            if runs.count == 1 {
+                // One style: every line is the face's height (the same sum, rounded the same way).
+                out[i].baseline = ascent + Double(i) * lineHeight
+                continue
+            }
+            let m = lineMetrics[i]
+            if i > 0 { y += lineMetrics[i - 1].descent + lineMetrics[i - 1].gap }
+            y += m.ascent
+            out[i].baseline = y
+        }
+        if runs.count > 1, let h = height, h.isFinite {
+            while out.count > 1, let last = out.indices.last, out[last].baseline + lineMetrics[last].descent > h + 1e-9 {
+                out.removeLast(); lineMetrics.removeLast()
             }
         }
         lines = out
     }
 
+    /// Indices of the fallback faces in `fonts`.
+    private let fallbackFonts: [Int]
+
+    /// The largest ascent, descent and gap of the line's glyphs (of the paragraph's first
+    /// character for an empty line, so an empty paragraph keeps its run's height).
+    private func metrics(of line: Line, items: [Item], range: Range<Int>) -> (ascent: Double, descent: Double, gap: Double) {
+        var a = 0.0, d = 0.0, g = 0.0, any = false
+        func add(_ font: Int, _ size: Double) {
+            let f = fonts[font], k = size / Double(f.unitsPerEm)
+            a = max(a, Double(f.ascender) * k); d = max(d, Double(f.descender) * k)
+            g = max(g, Double(max(f.lineGap, 0)) * k)
+            any = true
+        }
+        for i in range { add(items[i].face, items[i].size) }
+        if !any, let first = items.first { add(first.face, first.size) }
+        return any ? (a, d, g) : (ascent, descent, lineGap)
+    }
+
     // MARK: shaping
+
+    /// The runs' scalars cut into paragraphs: for each, its (scalar, run index) pairs and the
+    /// paragraph settings of the run its first character belongs to.
+    static func paragraphs(_ runs: [Run]) -> [(scalars: [(Unicode.Scalar, Int)], paragraph: Paragraph?)] {
+        var out: [(scalars: [(Unicode.Scalar, Int)], paragraph: Paragraph?)] = []
+        var current: [(Unicode.Scalar, Int)] = []
+        var spec: Paragraph?? = nil
+        var pendingCR = false
+        for (k, run) in runs.enumerated() {
+            for c in run.text.unicodeScalars {
+                if pendingCR {
+                    pendingCR = false
+                    if c == "\n" { continue }
+                }
+                if c == "\n" || c == "\r" || c == "\u{2028}" || c == "\u{2029}" || c == "\u{85}" {
+                    out.append((current, spec ?? run.paragraph))
+                    current = []; spec = nil
+                    pendingCR = c == "\r"
+                    continue
+                }
+                if spec == nil { spec = .some(run.paragraph) }
+                current.append((c, k))
+            }
+        }
+        out.append((current, spec ?? runs.last?.paragraph))
+        return out
+    }
 
     static func paragraphs(_ s: String) -> [Substring.UnicodeScalarView] {
         var out: [Substring.UnicodeScalarView] = []
@@ -119,31 +249,46 @@ struct TextLayout {
         return out
     }
 
-    private func shape(_ scalars: Substring.UnicodeScalarView) -> [Item] {
+    private func shape(_ paragraph: (scalars: [(Unicode.Scalar, Int)], paragraph: Paragraph?),
+                       _ runs: [Run]) -> ([Item], Paragraph?) {
         var items: [Item] = []
-        items.reserveCapacity(scalars.count)
-        for c0 in scalars {
+        items.reserveCapacity(paragraph.scalars.count)
+        var lastRun = -1
+        for (c0, k) in paragraph.scalars {
             var c = c0
             if c == "\t" { c = " " } else if c.value < 0x20 || (0x7F..<0xA0).contains(c.value) { continue }
-            let (font, glyph) = lookup(c)
+            let run = runs[k]
+            let primary = fonts.firstIndex { $0 === run.font } ?? 0
+            let (font, glyph) = lookup(c, primary: primary)
             let f = fonts[font]
-            let advance = Double(f.advance(glyph)) * size / Double(f.unitsPerEm)
-            if let last = items.last, last.font == font {
-                items[items.count - 1].kern = Double(f.kerning(last.glyph, glyph)) * size / Double(f.unitsPerEm)
+            let advance = Double(f.advance(glyph)) * run.size / Double(f.unitsPerEm)
+            if let last = items.last {
+                // Pair kerning within one face at one size; the attribute's kerning after every
+                // character of its run.
+                var kern = runs[lastRun].kern
+                if last.font == font && last.size == run.size {
+                    kern += Double(f.kerning(last.glyph, glyph)) * run.size / Double(f.unitsPerEm)
+                }
+                items[items.count - 1].kern = kern
             }
             items.append(Item(font: font, glyph: glyph, advance: advance, kern: 0,
-                              isSpace: c == " " || c == "\u{3000}"))
+                              isSpace: c == " " || c == "\u{3000}", size: run.size, style: run.style,
+                              face: primary))
+            lastRun = k
         }
-        return items
+        return (items, paragraph.paragraph)
     }
 
-    /// The first font with a glyph for the scalar; the primary's .notdef when none has one.
-    private func lookup(_ c: Unicode.Scalar) -> (Int, UInt16) {
-        for (i, f) in fonts.enumerated() {
-            let g = f.glyph(for: c)
+    /// The first of the run's face and the fallbacks with a glyph for the scalar; the run face's
+    /// .notdef when none has one.
+    private func lookup(_ c: Unicode.Scalar, primary: Int = 0) -> (Int, UInt16) {
+        let g = fonts[primary].glyph(for: c)
+        if g != 0 { return (primary, g) }
+        for i in fallbackFonts where i != primary {
+            let g = fonts[i].glyph(for: c)
             if g != 0 { return (i, g) }
         }
-        return (0, 0)
+        return (primary, 0)
     }
 
     /// Advance width of items in `r`, kerning inside the range, trailing spaces excluded.
@@ -164,7 +309,7 @@ struct TextLayout {
 
     /// Greedy breaking: a line ends after the last space run that lets it fit; a word wider
     /// than the line is broken between characters (at least one character per line).
-    private static func wrap(_ items: [Item], width w: Double) -> [Range<Int>] {
+    private static func wrap(_ items: [Item], width w: Double, byCharacter: Bool = false) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
         var start = 0
         let n = items.count
@@ -177,7 +322,7 @@ struct TextLayout {
                 if items[i].isSpace {
                     // Spaces hang past the edge; a break is allowed after the run.
                     while i < n, items[i].isSpace { pen += items[i].advance + items[i].kern; i += 1 }
-                    lastBreak = i
+                    if !byCharacter { lastBreak = i }
                     fitEnd = i
                     continue
                 }
@@ -227,10 +372,13 @@ struct TextLayout {
         while tail.upperBound > tail.lowerBound, items[tail.upperBound - 1].isSpace { tail = tail.lowerBound..<tail.upperBound - 1 }
         var line = makeLine(items, [head])
         var x = line.width
-        line.glyphs.append(Glyph(font: e.font, glyph: e.glyph, x: x))
+        // The ellipsis takes the style of the character it replaces first.
+        let replaced = head.upperBound < items.count ? items[head.upperBound] : items.last
+        line.glyphs.append(Glyph(font: e.font, glyph: e.glyph, x: x, size: size, style: replaced?.style ?? 0))
         x += e.advance
         for i in tail {
-            line.glyphs.append(Glyph(font: items[i].font, glyph: items[i].glyph, x: x))
+            line.glyphs.append(Glyph(font: items[i].font, glyph: items[i].glyph, x: x,
+                                     size: items[i].size, style: items[i].style))
             x += items[i].advance + (i + 1 < tail.upperBound ? items[i].kern : 0)
         }
         line.width = x
@@ -276,7 +424,8 @@ struct TextLayout {
             while end > r.lowerBound, items[end - 1].isSpace { end -= 1 }
             glyphs.reserveCapacity(end - r.lowerBound)
             for i in r.lowerBound..<end {
-                glyphs.append(Glyph(font: items[i].font, glyph: items[i].glyph, x: x))
+                glyphs.append(Glyph(font: items[i].font, glyph: items[i].glyph, x: x,
+                                    size: items[i].size, style: items[i].style))
                 x += items[i].advance + (i + 1 < end ? items[i].kern : 0)
             }
         }
@@ -313,12 +462,14 @@ struct TextLayout {
     /// Appends every glyph outline, placed with the box's top-left corner at (originX, originY),
     /// y down, to `path`. With `clip`, glyphs are cut to that rectangle (same space as the
     /// origin): wholly outside ones are skipped, straddling ones flattened and clipped.
-    func appendOutlines(to path: inout Raster.Path, originX: Double, originY: Double, clip: Raster.Rect? = nil) {
+    /// With `style`, only the glyphs of runs of that style are appended.
+    func appendOutlines(to path: inout Raster.Path, originX: Double, originY: Double, clip: Raster.Rect? = nil,
+                        style: Int? = nil) {
         for line in lines {
             let baseline = originY + line.baseline
-            for g in line.glyphs {
+            for g in line.glyphs where style == nil || g.style == style {
                 let f = fonts[g.font]
-                let s = size / Double(f.unitsPerEm)
+                let s = g.size / Double(f.unitsPerEm)
                 let ox = originX + line.x + g.x
                 let outline = f.outline(g.glyph)
                 if outline.isEmpty { continue }
