@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Seeded random scenes for the conformance run: valid SCENE.md scenes that
+"""Seeded random scenes for the conformance run: valid docs/scene-format.md scenes that
 mix the chapter 4 and 5 features with bounded sizes (canvas at most 240x200
 points, at most 3 levels and about 16 layers).
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Translate a scene file (SCENE.md) into a standalone HTML page that
+"""Translate a scene file (docs/scene-format.md) into a standalone HTML page that
 headless Chromium renders as Core Animation would render the scene.
 
     python3 Conformance/scene2html.py SCENE.json [-o OUT.html]

@@ -1,9 +1,9 @@
-"""Parse and validate a SCENE.md scene file into a tree of Layer objects,
+"""Parse and validate a docs/scene-format.md scene file into a tree of Layer objects,
 and compute the Core Animation geometry (pure Python, no graphics library).
 
-Copied from the project's shared benchmark material (shared/bench/scene_model.py)
-so that the conformance suite runs without ../shared; extended here with the
-SCENE.md keys the benchmark did not need (canvas edge-antialiasing and
+Began as the benchmark peers' scene model
+(Benchmarks/peers imports this file); extended with the
+docs/scene-format.md keys the benchmark did not need (canvas edge-antialiasing and
 group-opacity defaults, cornerCurve, edge antialiasing, geometryFlipped,
 minificationFilterBias). Conventions:
 
@@ -13,7 +13,7 @@ minificationFilterBias). Conventions:
 * A transform step list builds t from the identity as successive CA calls:
   t = CATransform3DTranslate(t, …) = Concat(Translation, t), i.e. in
   column form t = t @ step. The same holds for rotate, scale, perspective
-  and matrix steps (SCENE.md).
+  and matrix steps (docs/scene-format.md).
 * A layer's local matrix (its bounds space -> its superlayer's bounds space):
 
     L = Tr(A_p) @ S_p @ Tr(-A_p) @ Tr(position, zPosition) @ T @ Tr(-A)
@@ -35,7 +35,7 @@ import sys
 
 
 class SceneError(Exception):
-    """Invalid scene; str() is the one-line message of SCENE.md's Errors."""
+    """Invalid scene; str() is the one-line message of the scene format's Errors."""
 
 
 # ---------------------------------------------------------------- matrices
@@ -457,7 +457,7 @@ class Scene:
 
 
 class _P:
-    """Typed accessors that raise SCENE.md-style errors."""
+    """Typed accessors that raise docs/scene-format.md-style errors."""
 
     def __init__(self, file):
         self.file = file

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The generated scenes are valid SCENE.md scenes, bounded, and the same for
+"""The generated scenes are valid docs/scene-format.md scenes, bounded, and the same for
 the same seed.
 
     python3 -m unittest Conformance/test_generate.py      (about 1 s)
@@ -36,7 +36,7 @@ class Generated(unittest.TestCase):
                 p = os.path.join(tmp, "s.json")
                 with open(p, "w") as fh:
                     json.dump(d, fh)
-                s = sm.load(p)       # raises SceneError on anything SCENE.md refuses
+                s = sm.load(p)       # raises SceneError on anything docs/scene-format.md refuses
                 self.assertLessEqual(s.width, 240)
                 self.assertLessEqual(s.height, 200)
                 self.assertLessEqual(count_layers(d["layers"]), 16, seed)

@@ -1,7 +1,9 @@
 /// A decoded PNG in straight (not premultiplied) RGBA, for callers that need the
 /// exact stored values rather than a compositing surface.
 public struct DecodedPNG: Sendable, Equatable {
+    /// The width in pixels.
     public let width: Int
+    /// The height in pixels.
     public let height: Int
     /// 16 when the file stores 16-bit samples, otherwise 8 (1, 2 and 4-bit
     /// samples are scaled up to 8 bits exactly: v × 255 / (2^depth − 1)).

@@ -11,14 +11,17 @@ public struct PNGLimits: Sendable, Equatable {
     /// Tallest image accepted, in pixels.
     public var maxHeight: Int = 1 << 24
 
+    /// The default limits: 100 Mpx, 2^24 pixels a side.
     public init() {}
 
+    /// Limits with the given pixel count and sides.
     public init(maxPixels: Int, maxWidth: Int = 1 << 24, maxHeight: Int = 1 << 24) {
         self.maxPixels = maxPixels
         self.maxWidth = maxWidth
         self.maxHeight = maxHeight
     }
 
+    /// The default limits: 100 Mpx, 2^24 pixels a side.
     public static let `default` = PNGLimits()
 
     /// The most bytes inflation may produce for any image within these limits:

@@ -16,6 +16,27 @@ public enum BlendMode: Sendable {
     case destinationOut
     /// result = D + S·(1 − Da): draws behind what is there (a shadow under its layer).
     case destinationOver
+    // The rest are Core Graphics' other modes, computed by `blendByFormula` (BlendFormulas.swift):
+    // the separable and non-separable blend modes of W3C Compositing and Blending Level 1, the
+    // remaining Porter–Duff operators, and the two additive modes.
+    case multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, softLight, hardLight
+    case difference, exclusion, hue, saturation, color, luminosity
+    /// result = 0
+    case clear
+    /// result = S·Da
+    case sourceIn
+    /// result = S·(1 − Da)
+    case sourceOut
+    /// result = S·Da + D·(1 − Sa)
+    case sourceAtop
+    /// result = S·(1 − Da) + D·Sa
+    case destinationAtop
+    /// result = S·(1 − Da) + D·(1 − Sa)
+    case xor
+    /// result = min(1, S + D), alpha included
+    case plusLighter
+    /// alpha = min(1, Sa + Da); colour = max(0, alpha − ((Sa − S) + (Da − D)))
+    case plusDarker
 }
 
 /// x·a/255 rounded to nearest, exact for all 8-bit x and a.
@@ -54,6 +75,8 @@ func blend(_ d: UInt32, _ s: UInt32, _ c: UInt32, _ mode: BlendMode) -> UInt32 {
         return scalePixel(d, 255 &- mul255(s >> 24, c))
     case .destinationOver:
         return d &+ scalePixel(c == 255 ? s : scalePixel(s, c), 255 &- (d >> 24))
+    default:
+        return blendByFormula(d, s, c, mode)
     }
 }
 
@@ -89,6 +112,16 @@ func blendSpan(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ s: UInt32, _
         }
     default:
         for i in 0..<count { dst[i] = blend(dst[i], s, c, mode) }
+    }
+}
+
+/// Blends a row of premultiplied source pixels through per-pixel coverage, in any mode.
+@inline(__always)
+func blendRow(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, _ coverage: UnsafePointer<UInt8>,
+              _ count: Int, _ mode: BlendMode) {
+    for i in 0..<count {
+        let c = UInt32(coverage[i])
+        if c != 0 { dst[i] = blend(dst[i], src[i], c, mode) }
     }
 }
 

@@ -1,10 +1,15 @@
 /// A colour in gamma-encoded sRGB with straight (non-premultiplied) alpha, components in 0...1.
 public struct Color: Sendable, Equatable {
+    /// Red, 0…1.
     public var r: Float
+    /// Green, 0…1.
     public var g: Float
+    /// Blue, 0…1.
     public var b: Float
+    /// Alpha (opacity), 0…1.
     public var a: Float
 
+    /// A colour from its components.
     public init(r: Float, g: Float, b: Float, a: Float) {
         self.r = r
         self.g = g
@@ -12,8 +17,11 @@ public struct Color: Sendable, Equatable {
         self.a = a
     }
 
+    /// Transparent black.
     public static let clear = Color(r: 0, g: 0, b: 0, a: 0)
+    /// Opaque black.
     public static let black = Color(r: 0, g: 0, b: 0, a: 1)
+    /// Opaque white.
     public static let white = Color(r: 1, g: 1, b: 1, a: 1)
 
     /// The colour as a premultiplied `0xAABBGGRR` pixel, each channel rounded to nearest.

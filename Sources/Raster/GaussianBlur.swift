@@ -72,16 +72,17 @@ func separableGaussian<T: FixedWidthInteger & UnsignedInteger>(
     }
 }
 
-/// Blurs `w × h` coverage whose pixel (0, 0) is device pixel (x, y) into `out`, which is
-/// `w + 2·pad` wide and `h + 2·pad` high with the source at (pad, pad). The pyramid's grid is
+/// Blurs `w × h` coverage whose pixel (0, 0) is device pixel (x, y) into `out`, the device
+/// pixels ox..<ox+ow × oy..<oy+oh (rows `ow` apart). The pyramid's grid is
 /// fixed in device space (level-l pixel m covers device pixels m·2^l ..< (m + 1)·2^l), so a
 /// device pixel's result does not depend on where the mask happens to start: masks of the same
 /// content cropped differently (culled and unculled frames) blur alike.
 private func blurCoverage(_ src: UnsafePointer<UInt8>, width w: Int, height h: Int, x: Int, y: Int,
-                          sigma: Double, pad: Int, into out: UnsafeMutablePointer<UInt8>) {
+                          sigma: Double, output o: (x: Int, y: Int, width: Int, height: Int),
+                          into out: UnsafeMutablePointer<UInt8>) {
     let plan = BlurPlan(sigma: sigma)
-    let ow = w + 2 * pad, oh = h + 2 * pad
-    let ox = x - pad, oy = y - pad
+    let ow = o.width, oh = o.height
+    let ox = o.x, oy = o.y
     if plan.levels == 0 {
         separableGaussian(src, stride: w, shift: 8, sx: x, sy: y, sw: w, sh: h, plan.kernel,
                           ox: ox, oy: oy, ow: ow, oh: oh) { row, line in narrow(line, into: out + (row - oy) * ow, count: ow) }
@@ -134,6 +135,17 @@ private func clampedSigma(_ sigma: Double) -> Double {
     sigma.isFinite && sigma > 0 ? min(sigma, gaussianBlurMaxSigma) : 0
 }
 
+/// How far, in pixels, the blur with `sigma` reads around an output pixel: the kernel on the
+/// reduced level and what each reduction (4 taps) and magnification (2 taps) adds, per level.
+/// A source cropped to an output region grown by this much blurs, inside that region, exactly
+/// as the whole source does: bands of one canvas cut in different places agree to the bit.
+public func gaussianBlurSupport(sigma: Double) -> Int {
+    let s = clampedSigma(sigma)
+    guard s > 0 else { return 0 }
+    let plan = BlurPlan(sigma: s)
+    return (plan.kernel.radius + 4) << plan.levels + 2
+}
+
 @inline(__always)
 private func blurPad(_ sigma: Double) -> Int {
     sigma > 0 ? Int((3 * sigma).rounded(.up)) : 0
@@ -149,8 +161,29 @@ public func gaussianBlur(_ mask: Mask, sigma requested: Double) -> Mask {
     let w = mask.width, h = mask.height
     let result = Mask(width: w + 2 * pad, height: h + 2 * pad, originX: mask.originX - pad, originY: mask.originY - pad)
     guard w > 0, h > 0 else { return result }
-    blurCoverage(mask.coverage, width: w, height: h, x: mask.originX, y: mask.originY, sigma: sigma, pad: pad,
-                 into: result.coverage)
+    blurCoverage(mask.coverage, width: w, height: h, x: mask.originX, y: mask.originY, sigma: sigma,
+                 output: (result.originX, result.originY, result.width, result.height), into: result.coverage)
+    return result
+}
+
+/// The blur of `mask` (as `gaussianBlur(_:sigma:)` gives it) over the device rectangle
+/// `region` only: the same values there, at the cost of the region rather than of the mask
+/// grown by 3σ on every side (a content shadow needs only what lands on its group).
+public func gaussianBlur(_ mask: Mask, sigma requested: Double, within region: (x: Int, y: Int, width: Int, height: Int)) -> Mask {
+    let sigma = clampedSigma(requested)
+    let pad = blurPad(sigma)
+    // The part of the grown result inside the region.
+    let x0 = max(region.x, mask.originX - pad), y0 = max(region.y, mask.originY - pad)
+    let x1 = min(region.x + region.width, mask.originX + mask.width + pad)
+    let y1 = min(region.y + region.height, mask.originY + mask.height + pad)
+    if pad == 0 || x1 <= x0 || y1 <= y0 {
+        let full = pad == 0 ? mask.copy() : Mask(width: 0, height: 0, originX: region.x, originY: region.y)
+        return full
+    }
+    let result = Mask(width: x1 - x0, height: y1 - y0, originX: x0, originY: y0)
+    guard mask.width > 0, mask.height > 0 else { return result }
+    blurCoverage(mask.coverage, width: mask.width, height: mask.height, x: mask.originX, y: mask.originY, sigma: sigma,
+                 output: (x0, y0, x1 - x0, y1 - y0), into: result.coverage)
     return result
 }
 
@@ -176,8 +209,8 @@ public func gaussianBlur(_ surface: Surface, sigma requested: Double) -> Surface
             let row = surface.pixels + y * surface.stride, c = channel + y * w
             for x in 0..<w { c[x] = UInt8(truncatingIfNeeded: row[x] >> shift) }
         }
-        blurCoverage(channel, width: w, height: h, x: surface.originX, y: surface.originY, sigma: sigma, pad: pad,
-                     into: blurred)
+        blurCoverage(channel, width: w, height: h, x: surface.originX, y: surface.originY, sigma: sigma,
+                     output: (result.originX, result.originY, result.width, result.height), into: blurred)
         if shift == 24 {
             for i in 0..<n { result.pixels[i] = UInt32(blurred[i]) << 24 }
         } else {

@@ -12,6 +12,7 @@ import Darwin
 /// Core Graphics does: a ramp from `.clear` (transparent black) to white is grey in between.
 /// Beyond the first and last location the end colours continue.
 public struct Gradient: Sendable, Equatable {
+    /// The shape of the ramp.
     public enum Kind: Sendable, Equatable {
         /// Colour varies along the line from start to end.
         case axial
@@ -23,12 +24,16 @@ public struct Gradient: Sendable, Equatable {
         case conic
     }
 
+    /// The shape of the ramp.
     public var kind: Kind
+    /// The colours of the ramp, in order.
     public var colors: [Color]
     /// Positions of the colours in 0...1, increasing; nil spaces them evenly (as CA).
     public var locations: [Double]?
+    /// The start and end points, in the gradient's own space.
     public var startX, startY, endX, endY: Double
 
+    /// A gradient from its parts; `locations` nil spreads the colours evenly.
     public init(kind: Kind = .axial, colors: [Color], locations: [Double]? = nil,
                 startX: Double = 0.5, startY: Double = 0, endX: Double = 0.5, endY: Double = 1) {
         self.kind = kind
@@ -131,7 +136,8 @@ struct GradientSink: CoverageSink {
         for i in 0..<count {
             let r = 1 / hw
             let t = gradient.parameter(hx * r, hy * r)
-            samples[i] = table[Int(t * last + 0.5)]
+            // A parameter of NaN (a degenerate projection) reads the first colour, never traps.
+            samples[i] = table[min(max(Int(saturating: t * last + 0.5), 0), Gradient.tableSize - 1)]
             hx += m.m11; hy += m.m12; hw += m.m13
         }
         let dst = surface.pixels + (y - surface.originY) * surface.stride + (x - surface.originX)

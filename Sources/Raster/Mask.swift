@@ -1,10 +1,15 @@
 /// An 8-bit coverage (alpha) image placed in device space like a `Surface`: clip shapes,
 /// layer masks and shadow shapes. Pixel (0, 0) is at device (originX, originY).
 public final class Mask: @unchecked Sendable {
+    /// The width in pixels.
     public let width: Int
+    /// The height in pixels.
     public let height: Int
+    /// Device x of pixel (0, 0).
     public var originX: Int
+    /// Device y of pixel (0, 0).
     public var originY: Int
+    /// The coverage bytes, `width` per row, rows top to bottom.
     public let coverage: UnsafeMutablePointer<UInt8>
 
     /// A mask covering nothing.
@@ -36,6 +41,7 @@ public final class Mask: @unchecked Sendable {
         return coverage[ly * width + lx]
     }
 
+    /// Sets every pixel's coverage to `value`.
     public func clear(_ value: UInt8 = 0) {
         coverage.update(repeating: value, count: width * height)
     }
@@ -51,6 +57,7 @@ public final class Mask: @unchecked Sendable {
         return m
     }
 
+    /// A deep copy.
     public func copy() -> Mask {
         let m = Mask(width: width, height: height, originX: originX, originY: originY)
         m.coverage.update(from: coverage, count: width * height)

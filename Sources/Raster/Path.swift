@@ -1,19 +1,26 @@
 /// An axis-aligned rectangle given by its edges, in device pixels or path units.
 public struct Rect: Sendable, Equatable {
+    /// The edges.
     public var minX, minY, maxX, maxY: Double
 
+    /// A rectangle from its edges.
     public init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
         self.minX = minX; self.minY = minY; self.maxX = maxX; self.maxY = maxY
     }
 
+    /// A rectangle from its origin and size.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.init(minX: min(x, x + width), minY: min(y, y + height),
                   maxX: max(x, x + width), maxY: max(y, y + height))
     }
 
+    /// `maxX − minX`.
     public var width: Double { maxX - minX }
+    /// `maxY − minY`.
     public var height: Double { maxY - minY }
+    /// Whether the rectangle encloses no area (NaN edges included).
     public var isEmpty: Bool { !(maxX > minX && maxY > minY) }
+    /// The empty rectangle at the origin.
     public static let zero = Rect(minX: 0, minY: 0, maxX: 0, maxY: 0)
 }
 
@@ -24,11 +31,17 @@ public struct Rect: Sendable, Equatable {
 /// Every subpath starts with a `move`: a segment added without a current point starts
 /// at the start of the previous subpath (after `close`) or at (0, 0).
 public struct Path: Sendable {
+    /// One element of a path, as a value.
     public enum Element: Sendable, Equatable {
+        /// Starts a subpath at (x, y).
         case move(x: Double, y: Double)
+        /// A straight line to (x, y).
         case line(x: Double, y: Double)
+        /// A quadratic Bézier to (x, y) with control (cx, cy).
         case quad(cx: Double, cy: Double, x: Double, y: Double)
+        /// A cubic Bézier to (x, y) with controls (c1x, c1y) and (c2x, c2y).
         case cubic(c1x: Double, c1y: Double, c2x: Double, c2y: Double, x: Double, y: Double)
+        /// Closes the subpath.
         case close
     }
 
@@ -42,22 +55,27 @@ public struct Path: Sendable {
     @usableFromInline var subpathStart: (x: Double, y: Double)? = nil
     @usableFromInline var hasCurrentPoint = false
 
+    /// An empty path.
     public init() {}
 
+    /// A path of the given elements, appended in order.
     public init(_ elements: [Element]) {
         for e in elements { append(e) }
     }
 
+    /// Whether the path has no elements.
     public var isEmpty: Bool { verbs.isEmpty }
 
     /// Number of stored points (move, line end, curve controls and ends).
     public var pointCount: Int { coords.count / 2 }
 
+    /// Reserves room for `elements` elements holding `points` points in all.
     public mutating func reserveCapacity(elements: Int, points: Int) {
         verbs.reserveCapacity(elements)
         coords.reserveCapacity(points * 2)
     }
 
+    /// Starts a new subpath at (x, y).
     public mutating func move(to x: Double, _ y: Double) {
         verbs.append(.move)
         coords.append(x); coords.append(y)
@@ -73,6 +91,7 @@ public struct Path: Sendable {
         }
     }
 
+    /// A straight line from the current point to (x, y).
     public mutating func line(to x: Double, _ y: Double) {
         ensureCurrentPoint()
         verbs.append(.line)
@@ -103,6 +122,7 @@ public struct Path: Sendable {
         hasCurrentPoint = false
     }
 
+    /// Appends one element.
     public mutating func append(_ e: Element) {
         switch e {
         case let .move(x, y): move(to: x, y)
@@ -133,6 +153,7 @@ public struct Path: Sendable {
 
     // Not `rethrows`: a rethrowing version inlined into its callers crashes the Swift 6.3
     // optimizer (OSSACompleteLifetime) in release builds.
+    /// Calls `body` with each element in order, without building an array.
     public func forEachElement(_ body: (Element) -> Void) {
         var i = 0
         coords.withUnsafeBufferPointer { c in
@@ -171,6 +192,7 @@ public struct Path: Sendable {
 }
 
 extension Path {
+    /// A closed rectangle, clockwise on a y-down screen.
     public static func rect(x: Double, y: Double, width: Double, height: Double) -> Path {
         var p = Path()
         p.move(to: x, y)
@@ -184,6 +206,7 @@ extension Path {
     /// The cubic approximation of a quarter ellipse uses this handle length (radial error 2.7e-4 · r).
     public static let kappa = 0.5522847498307936
 
+    /// The closed ellipse inscribed in the rectangle, as four cubic quarters.
     public static func ellipse(x: Double, y: Double, width: Double, height: Double) -> Path {
         roundedRect(x: x, y: y, width: width, height: height, radiusX: abs(width) / 2, radiusY: abs(height) / 2)
     }

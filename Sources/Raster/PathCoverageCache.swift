@@ -55,6 +55,7 @@ public final class PathCoverageCache: FrameCaching, @unchecked Sendable {
     /// Recordings by the key's hash (the entry holds the whole key, compared on a hit).
     private let kept: FrameCache<UInt64, Entry>
 
+    /// A cache that keeps at most `byteLimit` bytes of recorded coverage.
     public init(byteLimit: Int = 8 << 20) {
         self.byteLimit = byteLimit
         kept = FrameCache(FrameCachePolicy(byteLimit: byteLimit, admission: .secondSighting, largestShare: 16))

@@ -23,14 +23,14 @@ let fillTolerance = 1.0 / 64
 @inline(__always)
 func quadSegments(_ dd: Double, _ tolerance: Double) -> Int {
     let n = (dd / (4 * tolerance)).squareRoot().rounded(.up)
-    return n.isFinite ? max(1, min(Int(n), 1 << 16)) : 1
+    return max(1, min(Int(saturating: n), 1 << 16))
 }
 
 /// Wang's formula for a cubic: |B''| ≤ 6·max second difference, error ≤ |B''|·h²/8.
 @inline(__always)
 func cubicSegments(_ dd: Double, _ tolerance: Double) -> Int {
     let n = (0.75 * dd / tolerance).squareRoot().rounded(.up)
-    return n.isFinite ? max(1, min(Int(n), 1 << 16)) : 1
+    return max(1, min(Int(saturating: n), 1 << 16))
 }
 
 @inline(__always)

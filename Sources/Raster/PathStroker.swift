@@ -158,7 +158,7 @@ struct Stroker {
     mutating func arc(_ cx: Double, _ cy: Double, _ ux: Double, _ uy: Double, _ sweep: Double) {
         // Capped so an absurd width-to-tolerance ratio cannot explode the outline.
         let steps = (abs(sweep) / arcStep).rounded(.up)
-        let n = steps.isFinite ? max(1, min(Int(steps), 4096)) : 1
+        let n = max(1, min(Int(saturating: steps), 4096))
         let a0 = atan2(uy, ux)
         for k in 1...n {
             let a = a0 + sweep * Double(k) / Double(n)

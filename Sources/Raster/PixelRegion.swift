@@ -16,6 +16,7 @@ public struct PixelRegion: Sendable {
     /// The bounding rectangle of the bands as built (not shrunk by subtraction).
     public let x0: Int, y0: Int, x1: Int, y1: Int
 
+    /// Whether the region holds no pixel.
     public var isEmpty: Bool { bands.isEmpty }
 
     /// The pixels of a rectangle, half-open.

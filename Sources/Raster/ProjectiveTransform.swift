@@ -9,10 +9,14 @@ import Darwin
 /// The affine part uses Core Graphics names (`a b c d tx ty`); `m13` and `m23` are the
 /// perspective terms that a `CATransform3D` leaves after projection onto the screen.
 public struct ProjectiveTransform: Sendable, Equatable {
+    /// The first row: `a b` and the perspective term `m13`.
     public var m11, m12, m13: Double
+    /// The second row: `c d` and the perspective term `m23`.
     public var m21, m22, m23: Double
+    /// The third row: the translation `tx ty` and `m33`.
     public var m31, m32, m33: Double
 
+    /// A transform from its nine entries, row by row.
     public init(m11: Double, m12: Double, m13: Double,
                 m21: Double, m22: Double, m23: Double,
                 m31: Double, m32: Double, m33: Double) {
@@ -26,12 +30,15 @@ public struct ProjectiveTransform: Sendable, Equatable {
         self.init(m11: a, m12: b, m13: 0, m21: c, m22: d, m23: 0, m31: tx, m32: ty, m33: 1)
     }
 
+    /// The identity.
     public static let identity = ProjectiveTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
+    /// A translation by (tx, ty).
     public static func translation(_ tx: Double, _ ty: Double) -> ProjectiveTransform {
         ProjectiveTransform(a: 1, b: 0, c: 0, d: 1, tx: tx, ty: ty)
     }
 
+    /// A scale by (sx, sy).
     public static func scale(_ sx: Double, _ sy: Double) -> ProjectiveTransform {
         ProjectiveTransform(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
     }
@@ -56,6 +63,7 @@ public struct ProjectiveTransform: Sendable, Equatable {
             m33: m31 * o.m13 + m32 * o.m23 + m33 * o.m33)
     }
 
+    /// The determinant of the 3×3 matrix.
     public var determinant: Double {
         m11 * (m22 * m33 - m23 * m32) - m12 * (m21 * m33 - m23 * m31) + m13 * (m21 * m32 - m22 * m31)
     }
@@ -83,12 +91,14 @@ public struct ProjectiveTransform: Sendable, Equatable {
         return all.allSatisfy { $0.isFinite } ? r : nil
     }
 
+    /// Whether the perspective terms are absent (`m13 = m23 = 0`, `m33 = 1`).
     public var isAffine: Bool { m13 == 0 && m23 == 0 && m33 == 1 }
 
     /// Whether the map is a scale and a translation (flips included): axis-aligned rectangles
     /// stay axis-aligned, which the closed-form coverage and exact edges need.
     public var isAxisAligned: Bool { isAffine && m12 == 0 && m21 == 0 }
 
+    /// Whether this is exactly the identity.
     public var isIdentity: Bool { self == .identity }
 
     /// The homogeneous image of `(x, y)`; divide `x` and `y` by `w` for the plane point.

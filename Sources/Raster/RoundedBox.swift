@@ -8,12 +8,14 @@
 /// so there is nothing to flatten, sort or accumulate: tiny rounded rectangles (many-small)
 /// and large ones alike cost little more than the pixels they touch.
 public struct RoundedBox: Sendable, Equatable {
+    /// The edges of the box, in device pixels.
     public var minX, minY, maxX, maxY: Double
     /// Horizontal and vertical radius of each corner, in the order top-left, top-right,
     /// bottom-right, bottom-left (y down). A corner is square unless both are positive. The
     /// two radii along one side must not add up to more than that side.
     public var radiusX: SIMD4<Double>, radiusY: SIMD4<Double>
 
+    /// A box from its edges and corner radii.
     public init(minX: Double, minY: Double, maxX: Double, maxY: Double,
                 radiusX: SIMD4<Double> = .zero, radiusY: SIMD4<Double> = .zero) {
         self.minX = minX; self.minY = minY; self.maxX = maxX; self.maxY = maxY
@@ -22,7 +24,9 @@ public struct RoundedBox: Sendable, Equatable {
         self.radiusY = SIMD4<Double>.zero.replacing(with: radiusY, where: round)
     }
 
+    /// Whether the box encloses no area.
     public var isEmpty: Bool { !(maxX > minX && maxY > minY) }
+    /// Whether every edge is finite.
     public var isFinite: Bool { minX.isFinite && minY.isFinite && maxX.isFinite && maxY.isFinite }
 }
 
@@ -98,14 +102,13 @@ struct CornerScan {
 
     var columns: Int { x1 - x0 + 1 }
 
-    init(box b: RoundedBox, corner k: Int, table: UnsafeMutablePointer<Double>) {
+    init(box b: RoundedBox, corner k: Int, columns visible: Range<Int>, table: UnsafeMutablePointer<Double>) {
         rx = b.radiusX[k]; ry = b.radiusY[k]
         right = k == 0 || k == 3
         down = k < 2
         edgeX = right ? b.minX : b.maxX
         edgeY = down ? b.minY : b.maxY
-        x0 = Int((right ? edgeX : edgeX - rx).rounded(.down))
-        x1 = Int((right ? edgeX + rx : edgeX).rounded(.up))
+        (x0, x1) = CornerScan.span(b, k, visible)
         let n = x1 - x0 + 1
         u = table; pu = table + n; slotA = table + 2 * n; slotB = table + 3 * n
         near = slotA; far = slotB; bottom = slotB
@@ -117,10 +120,24 @@ struct CornerScan {
         }
     }
 
-    /// Doubles of table one corner of `b` needs.
-    static func tableSize(_ b: RoundedBox, _ k: Int) -> Int {
-        let rx = b.radiusX[k]
-        return rx > 0 ? 4 * (Int(rx.rounded(.up)) + 3) : 0
+    /// The column boundaries [x0, x1] of corner k's box that the columns `visible` (which lie
+    /// inside the box) need: only those are tabled, so that a huge radius (a corner of 1e10
+    /// pixels under a large scale) costs the visible width, not the radius.
+    static func span(_ b: RoundedBox, _ k: Int, _ visible: Range<Int>) -> (Int, Int) {
+        let rx = b.radiusX[k], right = k == 0 || k == 3
+        let edgeX = right ? b.minX : b.maxX
+        var a = Int(saturating: right ? edgeX : edgeX - rx, .down)
+        var e = Int(saturating: right ? edgeX + rx : edgeX, .up)
+        a = min(max(a, visible.lowerBound), visible.upperBound)
+        e = max(min(e, visible.upperBound), a)
+        return (a, e)
+    }
+
+    /// Doubles of table one corner of `b` needs for the columns `visible`.
+    static func tableSize(_ b: RoundedBox, _ k: Int, _ visible: Range<Int>) -> Int {
+        guard b.radiusX[k] > 0 else { return 0 }
+        let (a, e) = span(b, k, visible)
+        return 4 * (e - a + 1)
     }
 
     @inline(__always)
@@ -194,17 +211,19 @@ struct RoundedBoxScan {
     private(set) var solid0 = 0, solid1 = 0
 
     /// Memory the scan of `b` needs: its corners, then their tables.
-    static func scratchSize(_ b: RoundedBox) -> (corners: Int, doubles: Int) {
-        (4, (0..<4).reduce(0) { $0 + CornerScan.tableSize(b, $1) })
+    static func scratchSize(_ b: RoundedBox, columns: Range<Int>) -> (corners: Int, doubles: Int) {
+        (4, (0..<4).reduce(0) { $0 + CornerScan.tableSize(b, $1, columns) })
     }
 
-    init(_ box: RoundedBox, corners: UnsafeMutablePointer<CornerScan>, table: UnsafeMutablePointer<Double>) {
+    /// A scan of the columns `columns` (inside the box) of `box`.
+    init(_ box: RoundedBox, columns: Range<Int>, corners: UnsafeMutablePointer<CornerScan>,
+         table: UnsafeMutablePointer<Double>) {
         self.box = box
         self.corners = corners
         var t = table
         for k in 0..<4 where box.radiusX[k] > 0 {
-            (corners + count).initialize(to: CornerScan(box: box, corner: k, table: t))
-            t += CornerScan.tableSize(box, k)
+            (corners + count).initialize(to: CornerScan(box: box, corner: k, columns: columns, table: t))
+            t += CornerScan.tableSize(box, k, columns)
             count += 1
         }
     }
@@ -213,7 +232,7 @@ struct RoundedBoxScan {
     mutating func row(_ y: Int) {
         let top = max(Double(y), box.minY), bottom = min(Double(y + 1), box.maxY)
         vy = max(bottom - top, 0)
-        var s0 = Int(box.minX.rounded(.up)), s1 = Int(box.maxX.rounded(.down))
+        var s0 = Int(saturating: box.minX, .up), s1 = Int(saturating: box.maxX, .down)
         if vy > 0 {
             for i in 0..<count where corners[i].row(top: top, bottom: bottom) {
                 if corners[i].right { s0 = max(s0, corners[i].x1) } else { s1 = min(s1, corners[i].x0) }
@@ -249,19 +268,19 @@ extension RoundedBox {
     func rasterize<S: CoverageSink>(hole: RoundedBox? = nil, region: (x: Int, y: Int, width: Int, height: Int),
                                     within visible: PixelRegion? = nil, into sink: inout S) {
         guard !isEmpty, isFinite else { return }
-        let rx0 = max(region.x, Int(minX.rounded(.down))), rx1 = min(region.x + region.width, Int(maxX.rounded(.up)))
-        let ry0 = max(region.y, Int(minY.rounded(.down))), ry1 = min(region.y + region.height, Int(maxY.rounded(.up)))
+        let rx0 = max(region.x, Int(saturating: minX, .down)), rx1 = min(region.x + region.width, Int(saturating: maxX, .up))
+        let ry0 = max(region.y, Int(saturating: minY, .down)), ry1 = min(region.y + region.height, Int(saturating: maxY, .up))
         guard rx1 > rx0, ry1 > ry0 else { return }
         let hole = hole.flatMap { $0.isEmpty || !$0.isFinite ? nil : $0 } ?? RoundedBox(minX: 0, minY: 0, maxX: 0, maxY: 0)
         let hasHole = !hole.isEmpty
         let width = rx1 - rx0
-        let so = RoundedBoxScan.scratchSize(self), si = RoundedBoxScan.scratchSize(hole)
+        let so = RoundedBoxScan.scratchSize(self, columns: rx0..<rx1), si = RoundedBoxScan.scratchSize(hole, columns: rx0..<rx1)
         let doubles = so.doubles + si.doubles + width + (width + 7) / 8
         withUnsafeTemporaryAllocation(of: CornerScan.self, capacity: so.corners + si.corners) { cornerBuffer in
             withUnsafeTemporaryAllocation(of: Double.self, capacity: doubles) { buffer in
                 let base = buffer.baseAddress!, cornerBase = cornerBuffer.baseAddress!
-                var outer = RoundedBoxScan(self, corners: cornerBase, table: base)
-                var inner = RoundedBoxScan(hole, corners: cornerBase + so.corners, table: base + so.doubles)
+                var outer = RoundedBoxScan(self, columns: rx0..<rx1, corners: cornerBase, table: base)
+                var inner = RoundedBoxScan(hole, columns: rx0..<rx1, corners: cornerBase + so.corners, table: base + so.doubles)
                 let acc = base + so.doubles + si.doubles
                 let bytes = UnsafeMutableRawPointer(acc + width).assumingMemoryBound(to: UInt8.self)
                 for y in ry0..<ry1 {
@@ -278,7 +297,7 @@ extension RoundedBox {
                             s0 = max(s0, inner.solid0); s1 = min(s1, inner.solid1)
                             solid -= inner.vy
                         } else {
-                            s1 = min(s1, Int(hole.minX.rounded(.down)))
+                            s1 = min(s1, Int(saturating: hole.minX, .down))
                         }
                     }
                     @inline(__always) func cells(_ a: Int, _ b: Int) {

@@ -75,6 +75,7 @@ public final class RoundedBoxCoverageCache: FrameCaching, @unchecked Sendable {
     /// The last frame in which a full table was swept for room.
     private var sweptForRoom: UInt64 = .max
 
+    /// A cache that keeps at most `byteLimit` bytes of recorded coverage.
     public init(byteLimit: Int = 8 << 20) {
         self.byteLimit = byteLimit
         ledger = FrameCacheLedger(FrameCachePolicy(byteLimit: byteLimit, admission: .secondSighting, largestShare: 16))

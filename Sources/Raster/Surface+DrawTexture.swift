@@ -178,7 +178,7 @@ struct TextureSink: CoverageSink {
             // Unscaled, unrotated, whole-pixel offset: every pixel centre is a texel centre, so
             // all filters read single texels; copy the row, clamping only past the edges.
             let base = levels[0]
-            let ix = Int((hx - 0.5).rounded(.down)), iy = min(max(Int((hy - 0.5).rounded(.down)), base.y0), base.y1)
+            let ix = Int(saturating: hx - 0.5, .down), iy = min(max(Int(saturating: hy - 0.5, .down), base.y0), base.y1)
             let row = base.pixels + iy * base.stride
             if ix >= base.x0 && ix + count - 1 <= base.x1 {
                 out.update(from: row + ix, count: count)
@@ -281,10 +281,10 @@ extension Surface {
         let src = sourceRect ?? Rect(x: 0, y: 0, width: Double(tex.width), height: Double(tex.height))
         guard !src.isEmpty, src.minX.isFinite, src.minY.isFinite, src.maxX.isFinite, src.maxY.isFinite else { return }
         // Texels the source rectangle touches, within the texture.
-        let tx0 = min(max(Int(src.minX.rounded(.down)), 0), tex.width - 1)
-        let ty0 = min(max(Int(src.minY.rounded(.down)), 0), tex.height - 1)
-        let tx1 = min(max(Int(src.maxX.rounded(.up)) - 1, tx0), tex.width - 1)
-        let ty1 = min(max(Int(src.maxY.rounded(.up)) - 1, ty0), tex.height - 1)
+        let tx0 = min(max(Int(saturating: src.minX, .down), 0), tex.width - 1)
+        let ty0 = min(max(Int(saturating: src.minY, .down), 0), tex.height - 1)
+        let tx1 = min(max(Int(saturating: src.maxX, .up) - 1, tx0), tex.width - 1)
+        let ty1 = min(max(Int(saturating: src.maxY, .up) - 1, ty0), tex.height - 1)
         let surfaces = filter == .trilinear ? texture.mipLevels : [tex]
         let levels = UnsafeMutablePointer<SampleLevel>.allocate(capacity: surfaces.count)
         for (k, s) in surfaces.enumerated() {

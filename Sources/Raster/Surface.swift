@@ -9,17 +9,23 @@ import CRasterKernels
 /// A surface may stand for a window onto a larger canvas: `origin` is the device
 /// position of its top-left pixel, so offscreen work allocates only the visible part.
 public final class Surface: @unchecked Sendable {
+    /// The width in pixels.
     public let width: Int
+    /// The height in pixels.
     public let height: Int
     /// Device coordinates of pixel (0, 0).
     public var originX: Int
+    /// See `originX`.
     public var originY: Int
     /// Pixels per row (equals `width`; kept explicit for views and codecs).
     public let stride: Int
+    /// The pixels, `stride` per row, rows top to bottom.
     public let pixels: UnsafeMutablePointer<UInt32>
     /// The surface whose pixels a band view draws into (kept alive by the view); nil when the
     /// surface owns its pixels.
     private let owner: Surface?
+    /// False for a surface over memory someone else allocated (`init(wrapping:)`).
+    private let ownsPixels: Bool
 
     /// A transparent surface.
     public init(width: Int, height: Int, originX: Int = 0, originY: Int = 0) {
@@ -33,6 +39,22 @@ public final class Surface: @unchecked Sendable {
         pixels = .allocate(capacity: count)
         pixels.initialize(repeating: 0, count: count)
         owner = nil
+        ownsPixels = true
+    }
+
+    /// A surface over pixels the caller allocated and keeps alive for the surface's lifetime
+    /// (a bitmap context drawing into its caller's buffer in place): `width × height` pixels,
+    /// rows packed. The memory is neither cleared nor freed.
+    public init(wrapping pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int) {
+        precondition(width >= 0 && height >= 0, "Surface size must not be negative")
+        self.width = width
+        self.height = height
+        originX = 0
+        originY = 0
+        stride = width
+        self.pixels = pixels
+        owner = nil
+        ownsPixels = false
     }
 
     /// Rows [y0, y1) of `surface` as a surface of their own, sharing its pixels: threads draw
@@ -46,13 +68,16 @@ public final class Surface: @unchecked Sendable {
         stride = surface.stride
         pixels = surface.pixels + y0 * surface.stride
         owner = surface
+        ownsPixels = false
     }
 
-    deinit { if owner == nil { pixels.deallocate() } }
+    deinit { if ownsPixels { pixels.deallocate() } }
 
+    /// The pixel at (x, y), which must be inside the surface.
     @inline(__always)
     public func pixel(x: Int, y: Int) -> UInt32 { pixels[y * stride + x] }
 
+    /// Sets the pixel at (x, y), which must be inside the surface.
     @inline(__always)
     public func setPixel(x: Int, y: Int, _ value: UInt32) { pixels[y * stride + x] = value }
 

@@ -15,10 +15,12 @@ public enum SamplingFilter: Sendable {
 /// by a trilinear draw. Safe to share between threads. The chain is built once: do not change
 /// the surface's pixels after a trilinear draw (make a new `Texture` instead).
 public final class Texture: @unchecked Sendable {
+    /// The image, level 0 of the mip chain.
     public let surface: Surface
     private let mips = Mutex<[Surface]?>(nil)
     private let opacity = Mutex<Bool?>(nil)
 
+    /// A texture over `surface` (not copied: do not change its pixels later).
     public init(_ surface: Surface) {
         self.surface = surface
     }

@@ -30,6 +30,10 @@ struct Arguments {
             }
             name = aliases[name] ?? name
             if valued.contains(name) {
+                // A second value would silently win: `-o a -o b` is a mistake, not a choice.
+                if values[name] != nil {
+                    throw .invalid("oqc \(command): \(name) given more than once (see oqc \(command) --help)")
+                }
                 if let inline {
                     values[name] = inline
                 } else {
@@ -86,12 +90,27 @@ struct Arguments {
         if let n = try count("--max-depth", max: Arguments.depthCeiling) { options.limits.maxDepth = n }
         if let n = try count("--max-layers") { options.limits.maxLayers = n }
         if let n = try count("--max-image-pixels") { options.limits.maxImagePixels = n }
+        if let n = try count("--max-path-points") { options.limits.maxPathPoints = n }
         return options
+    }
+
+    /// The render budget every rendering command shares (RenderBudget, docs/limits.md).
+    func renderBudget() throws(CommandLineError) -> RenderBudget {
+        var b = RenderBudget.default
+        if let n = try count("--max-offscreen-pixels") { b.maxOffscreenPixels = n }
+        if let n = try count("--max-surface-pixels") { b.maxSurfacePixels = n }
+        if let n = try count("--max-offscreen-depth") { b.maxOffscreenDepth = n }
+        if let n = try count("--max-draw-operations") { b.maxDrawOperations = n }
+        if let n = try count("--max-blur-pixels") { b.maxBlurPixels = n }
+        return b
     }
 
     /// Nesting beyond this would overflow even the large stack commands run on.
     static let depthCeiling = 20_000
 
-    static let sceneValued: Set<String> = ["--max-canvas", "--max-depth", "--max-layers", "--max-image-pixels"]
+    static let sceneValued: Set<String> = ["--max-canvas", "--max-depth", "--max-layers", "--max-image-pixels",
+                                           "--max-path-points"]
+    static let budgetValued: Set<String> = ["--max-offscreen-pixels", "--max-surface-pixels", "--max-offscreen-depth",
+                                            "--max-draw-operations", "--max-blur-pixels"]
     static let sceneFlags: Set<String> = ["--allow-any-path"]
 }

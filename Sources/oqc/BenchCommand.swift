@@ -17,13 +17,14 @@ enum BenchCommand {
       --warmup K    untimed frames first (default 2)
       --threads T   threads per frame (default 1)
       --scale S     override the canvas scale
-      -o DIR        also write each scene's last frame as DIR/NAME.png
-      --allow-any-path, --max-…   as for oqc render
+      -o DIR        also write each scene's last frame as DIR/NAME.png (DIR is created)
+      --allow-any-path, --max-…   as for oqc render (limits and render budget)
     """
 
     static func run(_ args: [String]) throws(CommandLineError) {
         let a = try Arguments(command: "bench", args,
-                              valued: Arguments.sceneValued.union(["--frames", "--warmup", "--threads", "--scale", "--output"]),
+                              valued: Arguments.sceneValued.union(Arguments.budgetValued)
+                                .union(["--frames", "--warmup", "--threads", "--scale", "--output"]),
                               flags: Arguments.sceneFlags, aliases: ["-o": "--output"])
         guard !a.operands.isEmpty else { throw .invalid("oqc bench: missing scene file (see oqc bench --help)") }
         let frames = try a.count("--frames", max: 1_000_000) ?? 10
@@ -36,14 +37,20 @@ enum BenchCommand {
             guard s > 0 else { throw .invalid("oqc bench: --scale: expected a number > 0") }
             options.scale = CGFloat(s)
         }
+        let budget = try a.renderBudget()
         // Parse everything first, so a bad scene fails before any timing.
         let scenes = try a.operands.map { (path: String) throws(CommandLineError) -> (String, Scene) in
             (path, try loadScene(path, options: options))
         }
+        if let dir = a.value("--output") { try makeFolder(dir) }
         for (path, scene) in scenes {
             let renderer = CAImageRenderer(size: scene.size, scale: scene.scale, background: scene.background,
                                            threads: threads)
+            renderer.budget = budget
             let surface = Surface(width: renderer.pixelWidth, height: renderer.pixelHeight)
+            // One frame first, outside the timing: a scene over the budget fails before it is timed.
+            renderer.render(scene.root, into: surface)
+            if let exceeded = renderer.budgetExceeded { throw .invalid(budgetMessage(exceeded, scene: scene, command: "bench")) }
             for _ in 0..<warmup { renderer.render(scene.root, into: surface) }
             var times: [Double] = []
             times.reserveCapacity(frames)
@@ -55,15 +62,34 @@ enum BenchCommand {
             times.sort()
             let median = times.count % 2 == 1 ? times[times.count / 2]
                                                : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
-            let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+            let name = path == "-" ? "stdin" : SceneFilePath.stem(of: path)
             print(String(format: "scene=%@ median_ms=%.3f min_ms=%.3f max_ms=%.3f frames=%d pixels=%d*%d threads=%d",
                          name, median, times.first!, times.last!, frames, surface.width, surface.height, threads))
-            if let dir = a.value("--output") {
-                let image = CGImage(surface: surface)!
-                do { try image.writePNG(toFile: (dir as NSString).appendingPathComponent(name + ".png")) } catch {
-                    throw .failure("oqc bench: cannot write \(dir)/\(name).png: \(error)")
-                }
+            if let dir = a.value("--output"), let image = CGImage(surface: surface) {
+                let file = (dir.hasSuffix("/") ? dir : dir + "/") + name + ".png"
+                try OutputFile(file, command: "bench").write(image.pngData())
             }
+        }
+    }
+
+    /// Creates `dir` and the folders above it as needed, failing in the one-line format.
+    static func makeFolder(_ dir: String) throws(CommandLineError) {
+        var st = stat()
+        if stat(dir, &st) == 0 {
+            guard st.st_mode & S_IFMT == S_IFDIR else { throw .failure("oqc bench: cannot write into \(dir): it is not a folder") }
+            return
+        }
+        // mkdir -p: each folder on the way, one that exists already being fine.
+        var prefix = dir.hasPrefix("/") ? "/" : ""
+        for part in dir.split(separator: "/") {
+            prefix += part
+            if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
+                throw .failure("oqc bench: cannot create folder \(dir): \(String(cString: strerror(errno)))")
+            }
+            prefix += "/"
+        }
+        guard stat(dir, &st) == 0, st.st_mode & S_IFMT == S_IFDIR else {
+            throw .failure("oqc bench: cannot create folder \(dir)")
         }
     }
 }

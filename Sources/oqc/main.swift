@@ -4,7 +4,8 @@ import OpenQuartzCore
 let usage = """
 Usage: oqc COMMAND [arguments]
 
-OpenQuartzCore's command-line tool: Core Animation layer trees from scene files (SCENE.md).
+OpenQuartzCore's command-line tool: Core Animation layer trees from scene files
+(the scene format is described in docs/).
 
 Commands:
   render SCENE.json -o OUT.png   render a scene to PNG
@@ -12,7 +13,8 @@ Commands:
   demo [-o DIR]                  render the gallery of the book's figures
   bench …                        benchmark the renderer
 
-Run oqc COMMAND --help for a command's options.
+Run oqc COMMAND --help (or oqc help COMMAND) for a command's options; oqc --version
+prints the version.
 Exit status: 0 success, 2 invalid input (one line on standard error), 1 other failure.
 """
 
@@ -27,8 +29,13 @@ func lookUpCommand(_ name: String) -> (help: String, run: ([String]) throws(Comm
     }
 }
 
+/// The tool's version, as `oqc --version` prints it.
+let version = "oqc 0.1.0 (OpenQuartzCore)"
+
+/// One line on standard error: control characters in the message (a newline in a file
+/// name) are escaped, so that a message is always exactly one line.
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    FileHandle.standardError.write(Data((escapedForOneLine(message) + "\n").utf8))
 }
 
 /// Runs the command line and returns the exit status.
@@ -37,8 +44,21 @@ func runCommandLine(_ argv: [String]) -> Int32 {
         printError("oqc: missing command (see oqc --help)")
         return CommandLineError.Status.invalidInput.rawValue
     }
+    if first == "--version" || first == "-V" {
+        print(version)
+        return 0
+    }
     if first == "--help" || first == "-h" || first == "help" {
-        if first == "help", argv.count > 1, let c = lookUpCommand(argv[1]) { print(c.help) } else { print(usage) }
+        // oqc help CMD prints what oqc CMD --help prints.
+        if first == "help", argv.count > 1 {
+            guard let c = lookUpCommand(argv[1]) else {
+                printError("oqc help: unknown command '\(argv[1])' (see oqc --help)")
+                return CommandLineError.Status.invalidInput.rawValue
+            }
+            print(c.help)
+        } else {
+            print(usage)
+        }
         return 0
     }
     guard let command = lookUpCommand(first) else {

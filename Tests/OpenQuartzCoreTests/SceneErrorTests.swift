@@ -40,7 +40,7 @@ struct SceneErrorTests {
     }
 
     @Test func wrongTypes() {
-        // SCENE.md's own example.
+        // the scene format's own example.
         #expect(S.error(S.scene(layers: #"{"sublayers": [{}, {}, {"cornerRadius": "big"}]}"#)) == "t.json: layers[0].sublayers[2].cornerRadius: expected a number, got \"big\"")
         #expect(S.layerError(#""hidden": "yes""#) == "t.json: layers[0].hidden: expected true or false, got \"yes\"")
         #expect(S.layerError(#""name": 5"#) == "t.json: layers[0].name: expected a string, got 5")
@@ -66,8 +66,12 @@ struct SceneErrorTests {
         #expect(S.layerError(#""type": "shape", "lineDashPattern": [1, -1]"#) == "t.json: layers[0].lineDashPattern[1]: expected a number ≥ 0, got -1")
         #expect(S.layerError(#""type": "replicator", "instanceCount": -1"#) == "t.json: layers[0].instanceCount: expected a whole number ≥ 0, got -1")
         #expect(S.layerError(#""minificationFilterBias": 1e300"#) == "t.json: layers[0].minificationFilterBias: number out of range, got 1e+300")
-        // Infinity cannot be written in JSON; an overflowing literal is refused where it stands.
-        #expect(S.layerError(#""zPosition": 1e400"#) == "t.json: line 1, column 68: number out of range")
+        // Infinity cannot be written in JSON; an overflowing literal is refused with the path
+        // of its key, like every other scene error (issue 19, bug 4).
+        #expect(S.layerError(#""zPosition": 1e400"#) == "t.json: layers[0].zPosition: number out of range (beyond ±1.8e308)")
+        #expect(S.layerError(#""frame": [0, 0, -1e400, 1]"#) == "t.json: layers[0].frame[2]: number out of range (beyond ±1.8e308)")
+        #expect(S.layerError(#""type": "replicator", "instanceCount": 1e999"#) == "t.json: layers[0].instanceCount: number out of range (beyond ±1.8e308)")
+        #expect(S.layerError(#""name": 1e400"#) == "t.json: layers[0].name: expected a string, got a number out of range")
     }
 
     @Test func malformedColoursAndPaths() {

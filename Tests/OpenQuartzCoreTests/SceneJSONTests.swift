@@ -111,9 +111,8 @@ struct SceneJSONTests {
     }
 
     @Test func manySmallBenchSceneParsesQuickly() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../../../shared/bench/scenes/many-small.json").standardized
-        guard let data = FileManager.default.contents(atPath: url.path) else { return }  // only where the bench is checked out
+        let path = SceneTestSupport.benchScenesDirectory + "/many-small.json"
+        let data = try #require(FileManager.default.contents(atPath: path), "the benchmark scene \(path) is missing")
         let bytes = [UInt8](data)
         let clock = ContinuousClock()
         var v: JSONValue = .null

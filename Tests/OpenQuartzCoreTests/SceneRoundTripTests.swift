@@ -112,9 +112,7 @@ struct SceneRoundTripTests {
     }
 
     @Test func benchScenesRoundTrip() throws {
-        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../../../shared/bench/scenes").standardized.path
-        guard FileManager.default.fileExists(atPath: dir + "/cube-lit.json") else { return }  // only where the bench is checked out
+        let dir = SceneTestSupport.benchScenesDirectory
         // coverflow is left out: its images cost seconds to decode in debug, and imagesRoundTrip covers images.
         for name in ["cube-lit", "group-opacity", "shadows-large", "cards-1080p"] {
             let scene = try Scene.load(path: "\(dir)/\(name).json")

@@ -63,6 +63,14 @@ class UIView: NSObject, CALayerDelegate {
     }
     func layoutSubviews() {}
     func setNeedsLayout() { layer.setNeedsLayout() }
+    func setNeedsDisplay() { layer.setNeedsDisplay() }
+    /// Draws the view; runs inside its layer's display with the layer's context current, as UIView does.
+    func draw(_ rect: CGRect) {}
+    func draw(_ layer: CALayer, in ctx: CGContext) {
+        UIGraphicsPushContext(ctx)
+        draw(layer.bounds)
+        UIGraphicsPopContext()
+    }
     func layoutSublayers(of layer: CALayer) {
         if layer === self.layer { layoutSubviews() }
     }

@@ -7,6 +7,10 @@ enum OQCProcess {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// Standard output as bytes (a PNG written to `-o -`).
+        var stdoutData = Data()
+        /// Whether the process was killed by a signal (`status` is then the signal's number).
+        var signaled = false
     }
 
     /// The `oqc` next to this test bundle (same build folder, same configuration), or the
@@ -39,7 +43,7 @@ enum OQCProcess {
         return nil
     }()
 
-    static func run(_ arguments: [String], in directory: String? = nil) throws -> Result {
+    static func run(_ arguments: [String], in directory: String? = nil, input: Data? = nil) throws -> Result {
         guard let executable else {
             throw OQCTestFailure("oqc executable not found next to the tests; build it with `swift build` (or set OQC_EXECUTABLE)")
         }
@@ -50,7 +54,16 @@ enum OQCProcess {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        let inPipe = Pipe()
+        if input != nil { process.standardInput = inPipe }
         try process.run()
+        if let input {
+            let handle = inPipe.fileHandleForWriting
+            DispatchQueue.global().async {
+                handle.write(input)
+                try? handle.close()
+            }
+        }
         // Read both pipes to the end before waiting, so a chatty child cannot block on a full pipe.
         let group = DispatchGroup()
         nonisolated(unsafe) var errData = Data()
@@ -64,7 +77,8 @@ enum OQCProcess {
         process.waitUntilExit()
         return Result(status: process.terminationStatus,
                       stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+                      stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData,
+                      signaled: process.terminationReason == .uncaughtSignal)
     }
 
     /// A fresh folder for one test's files.

@@ -31,8 +31,8 @@ public final class CAImageRenderer: @unchecked Sendable {
     private let snapshotLock = NSLock()
 
     /// How many threads share a frame: the canvas is cut into horizontal bands rendered in
-    /// parallel, each clipped to its band. The result does not depend on the count, except that
-    /// a content shadow's blur may round by 1/255 differently where a band starts.
+    /// parallel, each clipped to its band. The result does not depend on the count: every blur
+    /// reads as far beyond its band as its kernel reaches (ThreadCountDeterminismTests).
     public var threads: Int
 
     /// Whether what a frame rendered is kept for the next (rasterized bitmaps, groups, shadows,
@@ -46,6 +46,16 @@ public final class CAImageRenderer: @unchecked Sendable {
     /// off, to check that the pictures are the same.
     var occlusionCulling = true
 
+    /// OpenQuartzCore extension: the work and memory one frame may take (RenderBudget.swift);
+    /// default `RenderBudget.default`.
+    public var budget = RenderBudget.default
+    /// OpenQuartzCore extension: why the last frame left something out to stay within `budget`;
+    /// nil when it fitted.
+    public internal(set) var budgetExceeded: RenderBudgetExceeded?
+    /// The map from the root layer's bounds space to canvas pixels, in place of its frame and
+    /// `scale`; `CALayer.render(in:)` sets it to draw a layer in its own coordinate space.
+    var rootPlacement: CATransform3D?
+
     public init(size: CGSize, scale: CGFloat = 1, background: CGColor? = nil, threads: Int = 1) {
         self.size = size
         self.scale = scale
@@ -55,8 +65,8 @@ public final class CAImageRenderer: @unchecked Sendable {
 
     /// The canvas size in pixels: `round(width · scale) × round(height · scale)`.
     /// At least one pixel each way, so that there is always an image.
-    public var pixelWidth: Int { max(Int((size.width * scale).rounded()), 1) }
-    public var pixelHeight: Int { max(Int((size.height * scale).rounded()), 1) }
+    public var pixelWidth: Int { max(Int(saturating: Double(size.width * scale), .toNearestOrAwayFromZero), 1) }
+    public var pixelHeight: Int { max(Int(saturating: Double(size.height * scale), .toNearestOrAwayFromZero), 1) }
 
     public func image(for layer: CALayer) -> CGImage {
         let surface = Surface(width: pixelWidth, height: pixelHeight)
@@ -66,8 +76,27 @@ public final class CAImageRenderer: @unchecked Sendable {
     }
 
     /// Renders into an existing surface of the canvas's pixel size (benchmarks reuse one).
+    ///
+    /// This draws the layer tree as it is, ignoring animations and committing nothing, as
+    /// Core Animation's `render(in:)` does; `render(_:into:atTime:)` draws what is on screen.
     public func render(_ layer: CALayer, into surface: Surface) {
-        render(layer, into: surface, recording: nil)
+        render(layer, into: surface, mediaTime: nil, recording: nil)
+    }
+
+    /// OpenQuartzCore extension: the presentation tree at media time `t` (seconds, the clock of
+    /// `CACurrentMediaTime()`, or any clock an offline render chooses): the thread's implicit
+    /// transaction commits first, animations waiting for the commit begin at `t`, every
+    /// animation is evaluated at `t`, and afterwards delegates and completion blocks are told
+    /// of the animations that started or ended. The same tree and times give the same pixels.
+    public func image(for layer: CALayer, atTime t: CFTimeInterval) -> CGImage {
+        let surface = Surface(width: pixelWidth, height: pixelHeight)
+        render(layer, into: surface, atTime: t)
+        return CGImage(surface: surface)!
+    }
+
+    /// OpenQuartzCore extension: `image(for:atTime:)` into an existing surface.
+    public func render(_ layer: CALayer, into surface: Surface, atTime t: CFTimeInterval) {
+        render(layer, into: surface, mediaTime: t.isFinite ? t : 0, recording: nil)
     }
 
     /// The draw list of the canvas, as one band: every operation drawn into the canvas itself
@@ -75,7 +104,7 @@ public final class CAImageRenderer: @unchecked Sendable {
     /// part; `surface` receives the same pixels as `render(_:into:)` gives.
     package func drawList(for layer: CALayer, into surface: Surface) -> DrawList {
         let list = DrawList()
-        render(layer, into: surface, recording: list)
+        render(layer, into: surface, mediaTime: nil, recording: list)
         return list
     }
 
@@ -95,23 +124,27 @@ public final class CAImageRenderer: @unchecked Sendable {
         for cache in allFrameCaches { cache.endFrame() }
     }
 
-    private func render(_ layer: CALayer, into surface: Surface, recording: DrawList?) {
+    private func render(_ layer: CALayer, into surface: Surface, mediaTime: CFTimeInterval?, recording: DrawList?) {
         LayoutPass.run(layer)
         let clear = Color(background)?.premultipliedPixel ?? 0
-        defer { endFrame() }
+        let events = mediaTime.map { CATransaction.commitForRender(layer, mediaTime: $0) }
+        defer { endFrame(); events?.perform() }
+        displayLayerTree(layer)
         // One snapshot at a time (the snapshotter keeps the last tree); the caches lock themselves.
         snapshotLock.lock()
-        let snapshot = snapshotter.snapshot(layer, parent: nil, threads: threads)
+        let snapshot = snapshotter.snapshot(layer, parent: nil, threads: threads, mediaTime: mediaTime, events: events)
         guard let root = snapshot else { snapshotLock.unlock(); surface.clear(clear); return }
-        let world = CATransform3DConcat(root.toParent, CATransform3DMakeScale(scale, scale, 1))
+        let world = rootPlacement ?? CATransform3DConcat(root.toParent, CATransform3DMakeScale(scale, scale, 1))
         let bands = recording != nil ? 1 : min(threads, max(surface.height / 64, 1))
         while bandCaches.count < bands { bandCaches.append((RoundedBoxCoverageCache(), PathCoverageCache())) }
         for cache in allFrameCaches { cache.keepsFrames = cachesFrames }
+        let ledger = RenderBudgetLedger(budget)
         let compositors = (0..<bands).map {
             Compositor(frames: frames, stats: statistics, occlusionCulling: occlusionCulling,
-                       shapes: bandCaches[$0].shapes, paths: bandCaches[$0].paths)
+                       shapes: bandCaches[$0].shapes, paths: bandCaches[$0].paths, budget: RenderBudgetMeter(ledger))
         }
         snapshotLock.unlock()
+        defer { budgetExceeded = ledger.exceeded }
         if bands <= 1 {
             surface.clear(clear)
             var target = Target(surface: surface)

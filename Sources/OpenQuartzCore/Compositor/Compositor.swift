@@ -82,6 +82,9 @@ struct Compositor {
     let shapes: RoundedBoxCoverageCache
     /// This thread's cache of path fills' coverage (transformed layers' outlines, text, shapes).
     let paths: PathCoverageCache
+    /// This band's share of the frame's work and memory budget (RenderBudget.swift): asked
+    /// before every offscreen allocation, blur and layer drawn.
+    var budget = RenderBudgetMeter(RenderBudgetLedger(.unlimited))
 
     /// Both coverage caches, for the operations that replay from them.
     var caches: CoverageCaches { CoverageCaches(shapes: shapes, paths: paths) }
@@ -90,7 +93,7 @@ struct Compositor {
     /// `alpha` being the opacity inherited from ancestors that did not form a group.
     /// `visible`: the caller knows that `n` reaches into the target (an occlusion plan said so).
     func draw(_ n: RenderNode, world: CATransform3D, alpha: Float, into t: Target, visible: Bool = false) {
-        if t.visible.isEmpty { return }
+        if t.visible.isEmpty || !budget.allowDraw(n) { return }
         if n.isTransformLayer {
             drawSublayers(of: n, world: world, alpha: alpha * n.opacity, into: t)
             return
@@ -100,8 +103,7 @@ struct Compositor {
         // A leaf outside the target (another band, or off-canvas) costs a few multiplies.
         if !visible && n.sublayers.isEmpty
             && t.visible.intersection(PixelRect(covering: Extent.of(n, world: world))).isEmpty { return }
-        if let r = n.rasterization {
-            drawRasterized(n, spec: r, world: world, alpha: a, into: t)
+        if let r = n.rasterization, drawRasterized(n, spec: r, world: world, alpha: a, into: t) {
             return
         }
         if n.allowsEdgeAntialiasing && n.antialiasedEdges != 0xF && drawWithEdgeMask(n, world: world, alpha: a, into: t) {
@@ -296,10 +298,12 @@ struct Compositor {
                              b: min(max(r.instanceColor.b + k * r.blueOffset, 0), 1),
                              a: min(max(r.instanceColor.a + k * r.alphaOffset, 0), 1))
             let w = CATransform3DConcat(instance, world)
+            // Delayed instances have their own sublayers (see ReplicatorContent.instanceNodes).
+            let source = r.instanceNodes.flatMap { i > 0 && i - 1 < $0.count ? $0[i - 1] : nil } ?? n
             if tint == .white {
-                drawSublayers(of: n, world: w, alpha: alpha, into: t)
+                drawSublayers(of: source, world: w, alpha: alpha, into: t)
             } else if tint.a > 0 {
-                drawTinted(n, world: w, tint: tint, alpha: alpha, into: t)
+                drawTinted(source, world: w, tint: tint, alpha: alpha, into: t)
             }
             instance = CATransform3DConcat(r.instanceTransform, instance)
         }
@@ -313,10 +317,10 @@ struct Compositor {
             ext = ext.union(Extent.of(s, world: w))
         }
         let region = t.visible.intersection(PixelRect(covering: ext))
-        if region.isEmpty { return }
+        if region.isEmpty || !budget.allowOffscreen(region, for: n) { return }
         let g = Surface(width: region.width, height: region.height, originX: region.x0, originY: region.y0)
         stats.countOffscreen()
-        drawSublayers(of: n, world: world, alpha: 1, into: Target(surface: g))
+        guard budget.nested(n, { drawSublayers(of: n, world: world, alpha: 1, into: Target(surface: g)) }) != nil else { return }
         let kr = UInt32((tint.r * tint.a * 255).rounded()), kg = UInt32((tint.g * tint.a * 255).rounded())
         let kb = UInt32((tint.b * tint.a * 255).rounded()), ka = UInt32((tint.a * 255).rounded())
         g.multiplyChannels(r: kr, g: kg, b: kb, a: ka)
@@ -333,12 +337,23 @@ struct Compositor {
             let extent = PixelRect(covering: Extent.of(n, world: world))
             var region = t.visible.intersection(extent)
             if region.isEmpty { return }
-            if let s = n.shadow, s.path == nil {
+            if let s = n.shadow, s.path == nil, shadowShape(of: n) == nil {
                 // The shadow is the blur of all the content, also what lies outside the target
-                // (docs/semantics.md §4): render as far beyond the visible part as the blur and offset reach.
+                // (docs/semantics.md §4): render the visible part and the content whose shadow
+                // lands in it (the visible part less the offset, as far out as the blur reaches:
+                // the blur's σ is clamped to gaussianBlurMaxSigma device pixels).
                 let o = world.apply(x: s.offset.width, y: s.offset.height, z: 0, w: 0)
-                let reach = Int((4 * Double(s.sigma) * ProjectiveTransform(plane: world).linearScale + abs(Double(o.x)) + abs(Double(o.y))).rounded(.up)) + 2
-                region = t.visible.insetBy(-reach).intersection(extent)
+                let sigma = Double(s.sigma) * ProjectiveTransform(plane: world).linearScale
+                let reach = gaussianBlurSupport(sigma: sigma) + 2
+                let ox = Int(saturating: Double(o.x), .toNearestOrAwayFromZero)
+                let oy = Int(saturating: Double(o.y), .toNearestOrAwayFromZero)
+                let v = t.visible
+                let casting = PixelRect(x0: v.x0 - ox, y0: v.y0 - oy, x1: v.x1 - ox, y1: v.y1 - oy).insetBy(-reach)
+                    .intersection(PixelRect(covering: Extent.of(n, world: world, shadow: false)))
+                region = region.isEmpty ? casting : casting.isEmpty ? region
+                    : PixelRect(x0: min(region.x0, casting.x0), y0: min(region.y0, casting.y0),
+                                x1: max(region.x1, casting.x1), y1: max(region.y1, casting.y1))
+                if region.isEmpty { return }
             }
             let key = FrameCaches.PlacedKey(kind: .group, identity: n.identity, version: n.version, world: world, region: region)
             let g: Surface
@@ -346,7 +361,8 @@ struct Compositor {
                 stats.countGroupHit()
                 g = hit
             } else {
-                g = renderGroup(n, world: world, region: region)
+                guard let made = renderGroup(n, world: world, region: region) else { return }
+                g = made
                 frames.groups.insert(g, for: key, bytes: g.width * g.height * 4)
             }
             t.perform(.composite(g, opacity: a, blend: .sourceOver), .group, of: n, caches: caches)
@@ -371,7 +387,8 @@ struct Compositor {
         let region = PixelRect(covering: ext)
         if region.isEmpty { return nil }
         let toSurface = CATransform3DConcat(scaled, CATransform3DMakeTranslation(CGFloat(-region.x0), CGFloat(-region.y0), 0))
-        let g = renderGroup(n, world: toSurface, region: PixelRect(x0: 0, y0: 0, x1: region.width, y1: region.height))
+        guard let g = renderGroup(n, world: toSurface, region: PixelRect(x0: 0, y0: 0, x1: region.width, y1: region.height))
+        else { return nil }
         let back = CATransform3DConcat(CATransform3DMakeTranslation(CGFloat(region.x0), CGFloat(region.y0), 0),
                                        CATransform3DMakeScale(1 / r, 1 / r, 1))
         return (g, ProjectiveTransform(plane: CATransform3DConcat(back, world)))
@@ -396,7 +413,13 @@ struct Compositor {
 
     /// Content, then the shadow behind it, clipped by masksToBounds, then the mask: everything
     /// of the group except opacity, in a surface covering `region` of the space `world` maps to.
-    func renderGroup(_ n: RenderNode, world: CATransform3D, region: PixelRect) -> Surface {
+    /// Nil when the budget does not allow it (the frame then records why).
+    func renderGroup(_ n: RenderNode, world: CATransform3D, region: PixelRect) -> Surface? {
+        guard budget.allowOffscreen(region, for: n) else { return nil }
+        return budget.nested(n) { renderGroupContent(n, world: world, region: region) }
+    }
+
+    private func renderGroupContent(_ n: RenderNode, world: CATransform3D, region: PixelRect) -> Surface? {
         let g = Surface(width: region.width, height: region.height, originX: region.x0, originY: region.y0)
         stats.countOffscreen()
         let gt = Target(surface: g)
@@ -412,6 +435,7 @@ struct Compositor {
             drawContent(n, world: world, alpha: 1, into: gt)
         }
         if let mask = n.mask {
+            guard budget.allowOffscreen(region, for: mask) else { return nil }
             let ms = Surface(width: region.width, height: region.height, originX: region.x0, originY: region.y0)
             stats.countOffscreen()
             draw(mask, world: CATransform3DConcat(flattened(mask.toParent), world), alpha: 1, into: Target(surface: ms))
@@ -458,8 +482,8 @@ struct Compositor {
                 * RoundedRect.diagonalInset(continuous: n.corners.continuous) * max(abs(w.m11), abs(w.m22)) + 1
             let r = DeviceRect(n.bounds, through: w)
             if w.isAxisAligned && !r.isEmpty {
-                hole = PixelRect(x0: Int((r.minX + inset).rounded(.up)), y0: Int((r.minY + inset).rounded(.up)),
-                                 x1: Int((r.maxX - inset).rounded(.down)), y1: Int((r.maxY - inset).rounded(.down)))
+                hole = PixelRect(x0: Int(saturating: r.minX + inset, .up), y0: Int(saturating: r.minY + inset, .up),
+                                 x1: Int(saturating: r.maxX - inset, .down), y1: Int(saturating: r.maxY - inset, .down))
             }
         }
         if drawClosedFormShadow(shape, of: n, through: m, sigma: sigma, color: color, hole: hole, into: target) { return }
@@ -468,11 +492,15 @@ struct Compositor {
                                  world: offsetWorld, region: target.visible)
         let made = cachedMask(key) { () -> Mask? in
             let path = shape.path
-            let reach = (3 * sigma).rounded(.up) + 1
-            let region = target.visible.intersection(PixelRect(covering: DeviceRect(path.boundsRect, through: m).outset(reach)))
+            // As far as the blur reads (its σ clamped to gaussianBlurMaxSigma device pixels):
+            // a band's mask then blurs to the same pixels as the whole canvas' would.
+            let reach = gaussianBlurSupport(sigma: sigma) + 1
+            let region = target.visible.intersection(PixelRect(covering: DeviceRect(path.boundsRect, through: m).outset(Double(reach))))
             if region.isEmpty { return nil }
             // Rasterize only what can blur into the visible region, and keep only that region.
-            let src = region.insetBy(-Int(reach))
+            let src = region.insetBy(-reach)
+            guard budget.allowOffscreen(src, for: n), budget.ledger.allowBlur(sigma > 0.01 ? src.width * src.height : 0, for: n)
+            else { return nil }
             let mask = Mask(width: src.width, height: src.height, originX: src.x0, originY: src.y0)
             mask.fill(path, transform: m, rule: .nonZero, antialias: true)
             return (sigma > 0.01 ? gaussianBlur(mask, sigma: sigma) : mask)
@@ -498,11 +526,15 @@ struct Compositor {
     private func drawContentShadow(_ n: RenderNode, _ s: ShadowSpec, world: CATransform3D, under g: Surface) {
         let sigma = Double(s.sigma) * ProjectiveTransform(plane: world).linearScale
         let o = world.apply(x: s.offset.width, y: s.offset.height, z: 0, w: 0)
+        guard budget.ledger.allowBlur(sigma > 0.01 ? g.width * g.height : 0, for: n) else { return }
         let alpha = Mask(alphaOf: g)
         stats.countMask()
-        let blurred = sigma > 0.01 ? gaussianBlur(alpha, sigma: sigma) : alpha
-        blurred.originX += Int(Double(o.x).rounded())
-        blurred.originY += Int(Double(o.y).rounded())
+        // Only what lands on g once offset is blurred.
+        let ox = Int(saturating: Double(o.x), .toNearestOrAwayFromZero), oy = Int(saturating: Double(o.y), .toNearestOrAwayFromZero)
+        let blurred = sigma > 0.01
+            ? gaussianBlur(alpha, sigma: sigma, within: (g.originX - ox, g.originY - oy, g.width, g.height)) : alpha
+        blurred.originX += ox
+        blurred.originY += oy
         var clip: Mask?
         if n.masksToBounds {
             let m = ProjectiveTransform(plane: world)
@@ -522,15 +554,20 @@ struct Compositor {
 
     // MARK: - shouldRasterize
 
-    private func drawRasterized(_ n: RenderNode, spec: RasterizationSpec, world: CATransform3D, alpha: Float, into t: Target) {
+    /// False when the layer is to be drawn directly instead: its rasterized plane would not
+    /// fit the budget's largest surface (Core Animation too draws a layer too large for its
+    /// raster cache without caching it; the picture is the same, as sharp as can be).
+    private func drawRasterized(_ n: RenderNode, spec: RasterizationSpec, world: CATransform3D, alpha: Float,
+                                into t: Target) -> Bool {
         let key = FrameCaches.RasterizedKey(identity: n.identity, version: n.version, scale: Double(spec.scale))
         let entry: FrameCaches.RasterizedBitmap
         if let hit = frames.rasterized.value(for: key) {
             stats.countRasterHit()
             entry = hit
         } else {
+            guard rasterizedPlaneFits(n, scale: spec.scale) else { return false }
             guard let (g, toPlane) = renderGroupInPlane(n, world: CATransform3DIdentity, scale: spec.scale,
-                                                        visible: .unbounded) else { return }
+                                                        visible: .unbounded) else { return true }
             entry = FrameCaches.RasterizedBitmap(texture: Texture(g), toLayer: toPlane)
             // An older version of the same layer can never be hit again.
             frames.rasterized.removeAll { $0.identity == key.identity && $0.scale == key.scale }
@@ -540,6 +577,7 @@ struct Compositor {
         let m = entry.toLayer.concatenating(ProjectiveTransform(plane: world))
         t.perform(.drawTexture(entry.texture, transform: m, filter: .linear, opacity: alpha, antialias: true, sourceRect: nil),
                   .rasterized, of: n, caches: CoverageCaches())
+        return true
     }
 }
 

@@ -58,10 +58,12 @@ extension Compositor {
         stats.countMask()
         // The layer in its plane, its bounds exactly on the texture's edges.
         let r = planeResolution(n, world: world)
-        let w = max(Int((b.width * r).rounded(.up)), 1), h = max(Int((b.height * r).rounded(.up)), 1)
+        let w = max(Int(saturating: Double(b.width * r), .up), 1), h = max(Int(saturating: Double(b.height * r), .up), 1)
+        // A plane beyond the budget's largest surface: drawn without the edge mask.
+        guard let area = Int.checkedArea(w, h), area <= budget.budget.maxSurfacePixels else { return false }
         let sx = CGFloat(w) / b.width, sy = CGFloat(h) / b.height
         let toTexture = CATransform3DConcat(CATransform3DMakeTranslation(-b.minX, -b.minY, 0), CATransform3DMakeScale(sx, sy, 1))
-        let g = renderGroup(n, world: toTexture, region: PixelRect(x0: 0, y0: 0, x1: w, y1: h))
+        guard let g = renderGroup(n, world: toTexture, region: PixelRect(x0: 0, y0: 0, x1: w, y1: h)) else { return true }
         let toLayer = ProjectiveTransform(a: Double(1 / sx), b: 0, c: 0, d: Double(1 / sy), tx: Double(b.minX), ty: Double(b.minY))
         // Extend the texture past the edges that are not anti-aliased, by several texels.
         let e = 8.0

@@ -4,8 +4,9 @@ import Raster
 /// Where a layer subtree can draw, for sizing offscreen surfaces to what is needed.
 enum Extent {
     /// The target-space bounding box of everything `n` draws through `world`: its bounds,
-    /// contents, shape, sublayers (unless masksToBounds), shadow, limited by its mask.
-    static func of(_ n: RenderNode, world: CATransform3D) -> DeviceRect {
+    /// contents, shape, sublayers (unless masksToBounds), shadow (unless `shadow` is false),
+    /// limited by its mask.
+    static func of(_ n: RenderNode, world: CATransform3D, shadow withShadow: Bool = true) -> DeviceRect {
         let m = ProjectiveTransform(plane: world)
         var r = DeviceRect.empty
         let own = DeviceRect(n.bounds, through: m)
@@ -27,8 +28,9 @@ enum Extent {
         var kids = DeviceRect.empty
         if case .replicator(let rep) = n.kind {
             var instance = CATransform3DIdentity
-            for _ in 0..<rep.instanceCount {
-                kids = kids.union(sublayers(n, world: CATransform3DConcat(instance, world)))
+            for i in 0..<rep.instanceCount {
+                let source = rep.instanceNodes.flatMap { i > 0 && i - 1 < $0.count ? $0[i - 1] : nil } ?? n
+                kids = kids.union(sublayers(source, world: CATransform3DConcat(instance, world)))
                 if kids.minX == -.infinity { break }
                 instance = CATransform3DConcat(rep.instanceTransform, instance)
             }
@@ -36,7 +38,7 @@ enum Extent {
             kids = sublayers(n, world: world)
         }
         r = r.union(n.masksToBounds ? kids.intersection(own) : kids)
-        if let s = n.shadow, !r.isEmpty || s.path != nil {
+        if withShadow, let s = n.shadow, !r.isEmpty || s.path != nil {
             let reach = 3 * Double(s.sigma) * m.linearScale + 1
             let o = world.apply(x: s.offset.width, y: s.offset.height, z: 0, w: 0)
             var shape = r

@@ -45,9 +45,8 @@ struct Occlusion {
         let top = max(box.radiusY[0], box.radiusY[1]), bottom = max(box.radiusY[2], box.radiusY[3])
         let left = max(box.radiusX[0], box.radiusX[3]), right = max(box.radiusX[1], box.radiusX[2])
         @inline(__always) func inner(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> PixelRect? {
-            let lim = Double(1 << 40)
-            let r = PixelRect(x0: Int(max(x0, -lim).rounded(.up)), y0: Int(max(y0, -lim).rounded(.up)),
-                              x1: Int(min(x1, lim).rounded(.down)), y1: Int(min(y1, lim).rounded(.down)))
+            let r = PixelRect(x0: Int(saturating: x0, .up), y0: Int(saturating: y0, .up),
+                              x1: Int(saturating: x1, .down), y1: Int(saturating: y1, .down))
             return r.isEmpty ? nil : r
         }
         var out: [PixelRect] = []

@@ -22,9 +22,8 @@ struct PixelRect: Hashable {
     /// The pixels a device-space rectangle touches.
     init(covering r: DeviceRect) {
         if r.isEmpty { self = .empty; return }
-        let lim = Double(1 << 40)
-        self.init(x0: Int(max(min(r.minX, lim), -lim).rounded(.down)), y0: Int(max(min(r.minY, lim), -lim).rounded(.down)),
-                  x1: Int(max(min(r.maxX, lim), -lim).rounded(.up)), y1: Int(max(min(r.maxY, lim), -lim).rounded(.up)))
+        self.init(x0: Int(saturating: r.minX, .down), y0: Int(saturating: r.minY, .down),
+                  x1: Int(saturating: r.maxX, .up), y1: Int(saturating: r.maxY, .up))
     }
 
     func intersection(_ o: PixelRect) -> PixelRect {

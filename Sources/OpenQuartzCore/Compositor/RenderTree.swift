@@ -278,4 +278,8 @@ struct ReplicatorContent {
     var instanceTransform: CATransform3D
     var instanceColor: Color
     var redOffset: Float, greenOffset: Float, blueOffset: Float, alphaOffset: Float
+    /// With `instanceDelay` and animations below: instance i's sublayers, evaluated i delays
+    /// earlier (a node whose sublayers stand for the replicator's); nil: every instance draws
+    /// the replicator's own sublayers.
+    var instanceNodes: [RenderNode]? = nil
 }

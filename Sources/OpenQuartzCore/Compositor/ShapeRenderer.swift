@@ -10,8 +10,8 @@ enum ShapeRenderer {
                                 contoursOverlap: s.contoursOverlap), .content, of: n, caches: CoverageCaches(paths: paths))
         }
         for f in s.furtherFills {
-            t.surface.fill(f.path, transform: m, rule: s.fillRule, color: f.color.withAlpha(multipliedBy: alpha),
-                           clip: t.clip, region: t.region, antialias: true, contoursOverlap: s.contoursOverlap, paths: paths)
+            t.perform(.fillPath(f.path, transform: m, rule: s.fillRule, color: f.color.withAlpha(multipliedBy: alpha), antialias: true,
+                                contoursOverlap: s.contoursOverlap), .content, of: n, caches: CoverageCaches(paths: paths))
         }
         if let st = s.stroke {
             if st.end <= st.start { return }

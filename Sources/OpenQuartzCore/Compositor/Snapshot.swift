@@ -32,6 +32,14 @@ final class Snapshotter {
     private var threads = 1
     /// Sublayer lists at least this long are split between the threads.
     static let parallelChildren = 4096
+    /// The media time of a timed render (nil: the model tree, as `render(in:)` draws it), and
+    /// where the animations' starts and ends are recorded (see `Snapshotter+Animation.swift`).
+    var mediaTime: CFTimeInterval?
+    var events: AnimationEvents?
+    /// Subtracted from the media time while a replicator's delayed instances are snapshotted.
+    var timeShift: CFTimeInterval = 0
+    /// Bumped per timed snapshot: the versions of animated layers' nodes include it.
+    var frameNumber: UInt64 = 0
 
     private func outline(_ b: CGRect, _ c: CornerShape) -> Raster.Path {
         let key = OutlineKey(x: b.minX, y: b.minY, w: b.width, h: b.height, r0: c.radii.0, r1: c.radii.1,
@@ -42,10 +50,17 @@ final class Snapshotter {
         return p
     }
 
-    func snapshot(_ layer: CALayer, parent: CALayer?, threads: Int = 1) -> RenderNode? {
+    func snapshot(_ layer: CALayer, parent: CALayer?, threads: Int = 1, mediaTime: CFTimeInterval? = nil,
+                  events: AnimationEvents? = nil) -> RenderNode? {
+        // A timed render after an untimed one (or back) walks the whole tree once: a timed
+        // render marks the layers it draws as committed.
+        if (mediaTime == nil) != (self.mediaTime == nil) { previous = nil }
+        self.mediaTime = mediaTime
+        self.events = events
+        frameNumber &+= 1
         if layer.isHidden { previous = nil; return nil }
         self.threads = threads
-        var toParent = layer.localTransform()
+        var toParent = presentationSource(layer).localTransform()
         if let p = parent { toParent = CATransform3DConcat(toParent, p.sublayerSpaceTransform()) }
         let root = node(layer, toParent: toParent, previous: previous)
         previous = root
@@ -57,7 +72,7 @@ final class Snapshotter {
     /// node is last time's.
     private func parallelChildren(_ layer: CALayer, _ subs: [CALayer], old: [RenderNode], unchanged: Bool) -> [RenderNode]? {
         let n = subs.count
-        let sub = layer.sublayerSpaceTransform()
+        let sub = presentationSource(layer).sublayerSpaceTransform()
         let subIsIdentity = CATransform3DIsIdentity(sub)
         let results = UnsafeMutablePointer<RenderNode?>.allocate(capacity: n)
         results.initialize(repeating: nil, count: n)
@@ -74,7 +89,8 @@ final class Snapshotter {
                     let s = layers.value[j]
                     let q: RenderNode? = j < oldCount && nodes.value![j].identity == ObjectIdentifier(s) ? nodes.value![j] : nil
                     let m = unchanged && Snapshotter.isCurrent(q, s) ? q!.toParent
-                        : (subIsIdentity ? s.localTransform() : CATransform3DConcat(s.localTransform(), sub))
+                        : (subIsIdentity ? me.value.presentationSource(s).localTransform()
+                           : CATransform3DConcat(me.value.presentationSource(s).localTransform(), sub))
                     out.value[j] = me.value.node(s, toParent: m, previous: q)
                 }
             }
@@ -93,10 +109,13 @@ final class Snapshotter {
 
     /// The node for `layer`, reusing `previous` (the last snapshot's node for the same layer, if
     /// any) or its unchanged descendants.
-    private func node(_ layer: CALayer, toParent: CATransform3D, previous p: RenderNode?) -> RenderNode {
+    func node(_ layer: CALayer, toParent: CATransform3D, previous p: RenderNode?) -> RenderNode {
         let unchanged = Snapshotter.isCurrent(p, layer)
-        // Nothing in the subtree changed, nor its place: the whole subtree is last time's.
-        if unchanged, let p, p.layerSubtreeModification.load(ordering: .relaxed) == layer.subtreeModificationCount,
+        let timed = mediaTime != nil
+        if timed { layer.isCommittedToRender = true }
+        // Nothing in the subtree changed, nor its place: the whole subtree is last time's
+        // (unless animations below change it with time).
+        if unchanged, let p, !(timed && layer.animatedSubtree), p.layerSubtreeModification.load(ordering: .relaxed) == layer.subtreeModificationCount,
            p.toParent == toParent {
             return p
         }
@@ -125,8 +144,9 @@ final class Snapshotter {
                     // Neither s nor this layer (its sublayerTransform) changed: nor did s's place.
                     m = q!.toParent
                 } else {
-                    if sub == nil { sub = layer.sublayerSpaceTransform() }
-                    m = CATransform3DIsIdentity(sub!) ? s.localTransform() : CATransform3DConcat(s.localTransform(), sub!)
+                    if sub == nil { sub = presentationSource(layer).sublayerSpaceTransform() }
+                    let local = presentationSource(s).localTransform()
+                    m = CATransform3DIsIdentity(sub!) ? local : CATransform3DConcat(local, sub!)
                 }
                 let c = node(s, toParent: m, previous: q)
                 if fresh == nil && (i >= old.count || old[i] !== c) {
@@ -146,19 +166,24 @@ final class Snapshotter {
             // The mask is laid out in the host's bounds space like a sublayer, but the host's
             // sublayerTransform does not apply to it (it is not a sublayer).
             let q = p?.mask.flatMap { $0.identity == ObjectIdentifier(m) ? $0 : nil }
-            mask = node(m, toParent: Snapshotter.isCurrent(q, m) ? q!.toParent : m.localTransform(), previous: q)
+            mask = node(m, toParent: Snapshotter.isCurrent(q, m) ? q!.toParent : presentationSource(m).localTransform(), previous: q)
         }
+        if timed { updateAnimatedSubtree(layer) }
         if mask !== p?.mask { reused = false }
         if reused {
             // Changes below that left every node as it was (a property set to its value).
             p!.layerSubtreeModification.store(layer.subtreeModificationCount, ordering: .relaxed)
             return p!
         }
-        return makeNode(layer, toParent: toParent, children: children, mask: mask, isTransform: isTransform)
+        return makeNode(presentationSource(layer), model: layer, toParent: toParent, children: children, mask: mask,
+                        isTransform: isTransform)
     }
 
-    private func makeNode(_ layer: CALayer, toParent: CATransform3D, children: [RenderNode], mask: RenderNode?,
+    /// `layer` is what is drawn (the model, or its presentation copy in a timed render of an
+    /// animated layer); `model` gives the node its identity and change counts.
+    private func makeNode(_ layer: CALayer, model: CALayer, toParent: CATransform3D, children: [RenderNode], mask: RenderNode?,
                           isTransform: Bool) -> RenderNode {
+        let animated = layer !== model
         let b = layer.bounds.standardized
         let kind: RenderNode.Kind
         if isTransform {
@@ -174,7 +199,8 @@ final class Snapshotter {
                 instanceCount: max(r.instanceCount, 0), instanceTransform: r.instanceTransformAboutCentre,
                 instanceColor: Color(r.instanceColor) ?? .white,
                 redOffset: r.instanceRedOffset, greenOffset: r.instanceGreenOffset,
-                blueOffset: r.instanceBlueOffset, alphaOffset: r.instanceAlphaOffset))
+                blueOffset: r.instanceBlueOffset, alphaOffset: r.instanceAlphaOffset,
+                instanceNodes: delayedInstances(r, model: model)))
         } else {
             kind = .plain
         }
@@ -200,7 +226,7 @@ final class Snapshotter {
         let background = drawsOwn ? Color(layer.backgroundColor).flatMap { $0.a > 0 ? $0 : nil } : nil
         let border = drawsOwn ? Color(layer.borderColor).flatMap { $0.a > 0 ? $0 : nil } : nil
         return RenderNode(
-            kind: kind, identity: ObjectIdentifier(layer), name: layer.name, bounds: b, toParent: toParent,
+            kind: kind, identity: ObjectIdentifier(model), name: layer.name, bounds: b, toParent: toParent,
             zPosition: layer.zPosition, opacity: min(max(layer.opacity, 0), 1),
             allowsGroupOpacity: layer.allowsGroupOpacity, background: background,
             corners: corners, outline: outline(b, corners), borderWidth: drawsOwn ? max(layer.borderWidth, 0) : 0,
@@ -210,9 +236,10 @@ final class Snapshotter {
                 ? RasterizationSpec(scale: layer.rasterizationScale > 0 ? layer.rasterizationScale : 1) : nil,
             isDoubleSided: layer.isDoubleSided, allowsEdgeAntialiasing: layer.allowsEdgeAntialiasing,
             antialiasedEdges: layer.edgeAntialiasingMask.rawValue & 0xF,
-            sublayers: children, version: version(of: layer, children: children, mask: mask),
-            layerSerial: layer.serialNumber, layerModification: layer.modificationCount,
-            layerSubtreeModification: layer.subtreeModificationCount)
+            sublayers: children, version: version(of: model, children: children, mask: mask, animated: animated),
+            // An animated layer's node is never current: the next frame evaluates it again.
+            layerSerial: model.serialNumber, layerModification: animated ? ~model.modificationCount : model.modificationCount,
+            layerSubtreeModification: model.subtreeModificationCount)
     }
 
     private func cornerShape(_ layer: CALayer, bounds b: CGRect) -> CornerShape {
@@ -256,11 +283,12 @@ final class Snapshotter {
 
     /// Folds the layer's serial number and change count with its children's and mask's
     /// versions (FNV-1a style mixing), bottom up, once per snapshot.
-    private func version(of layer: CALayer, children: [RenderNode], mask: RenderNode?) -> UInt64 {
+    func version(of layer: CALayer, children: [RenderNode], mask: RenderNode?, animated: Bool = false) -> UInt64 {
         var h: UInt64 = 1469598103934665603
         @inline(__always) func mix(_ v: UInt64) { h = (h ^ v) &* 1099511628211 }
         mix(layer.serialNumber)
         mix(layer.modificationCount)
+        if animated { mix(frameNumber); mix(timeShift.bitPattern) }
         mix(UInt64(children.count))
         for c in children { mix(c.version) }
         if let m = mask { mix(m.version &+ 0x9E3779B97F4A7C15) }

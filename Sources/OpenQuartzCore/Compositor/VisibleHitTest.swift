@@ -96,8 +96,8 @@ struct VisibleHitProbe {
             guard q.x >= Double(d.minX), q.x < Double(d.maxX), q.y >= Double(d.minY), q.y < Double(d.maxY) else { return false }
             if !skipTransparent { return true }
             let src = ContentsRenderer.sourceRect(c)
-            let u = Int((Double(src.minX) + (q.x - Double(d.minX)) / Double(d.width) * Double(src.width)).rounded(.down))
-            let v = Int((Double(src.minY) + (q.y - Double(d.minY)) / Double(d.height) * Double(src.height)).rounded(.down))
+            let u = Int(saturating: Double(src.minX) + (q.x - Double(d.minX)) / Double(d.width) * Double(src.width), .down)
+            let v = Int(saturating: Double(src.minY) + (q.y - Double(d.minY)) / Double(d.height) * Double(src.height), .down)
             let s = c.image.surface
             let pixel = s.pixel(x: min(max(u, 0), s.width - 1), y: min(max(v, 0), s.height - 1))
             return pixel >> 24 != 0

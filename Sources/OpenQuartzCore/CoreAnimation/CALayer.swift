@@ -45,18 +45,18 @@ open class CALayer: NSObject, NSSecureCoding {
     /// moving the origin alone scrolls the contents and does not.
     open var bounds: CGRect = .zero {
         didSet {
-            noteChange()
+            noteChange(oldValue)
             if bounds.size != oldValue.size { setNeedsLayout() }
         }
     }
-    open var position: CGPoint = .zero { didSet { noteChange() } }
-    open var zPosition: CGFloat = 0 { didSet { noteChange() } }
-    open var anchorPoint = CGPoint(x: 0.5, y: 0.5) { didSet { noteChange() } }
-    open var anchorPointZ: CGFloat = 0 { didSet { noteChange() } }
-    open var transform: CATransform3D = CATransform3DIdentity { didSet { noteChange() } }
+    open var position: CGPoint = .zero { didSet { noteChange(oldValue) } }
+    open var zPosition: CGFloat = 0 { didSet { noteChange(oldValue) } }
+    open var anchorPoint = CGPoint(x: 0.5, y: 0.5) { didSet { noteChange(oldValue) } }
+    open var anchorPointZ: CGFloat = 0 { didSet { noteChange(oldValue) } }
+    open var transform: CATransform3D = CATransform3DIdentity { didSet { noteChange(oldValue) } }
     open var sublayerTransform: CATransform3D {
         get { rare?.sublayerTransform ?? CATransform3DIdentity }
-        set { rarelySet.sublayerTransform = newValue; noteChange() }
+        set { let old = sublayerTransform; rarelySet.sublayerTransform = newValue; noteChange(old) }
     }
     /// Flips the geometry of the sublayers vertically about the middle of `bounds`
     /// (see `transformToSuperlayer()`); `contents` keep their orientation.
@@ -94,50 +94,50 @@ open class CALayer: NSObject, NSSecureCoding {
 
     // MARK: Visibility and compositing
 
-    open var isHidden = false { didSet { noteChange() } }
-    open var opacity: Float = 1 { didSet { noteChange() } }
+    open var isHidden = false { didSet { noteChange(oldValue) } }
+    open var opacity: Float = 1 { didSet { noteChange(oldValue) } }
     /// Apple's default is true on iOS ≥ 7 and macOS; a scene's canvas may give another default.
     open var allowsGroupOpacity = true { didSet { noteChange() } }
-    open var isDoubleSided = true { didSet { noteChange() } }
-    open var masksToBounds = false { didSet { noteChange() } }
+    open var isDoubleSided = true { didSet { noteChange(oldValue) } }
+    open var masksToBounds = false { didSet { noteChange(oldValue) } }
     /// Apple's default is false on iOS, true on macOS; OpenQuartzCore follows iOS.
     open var allowsEdgeAntialiasing = false { didSet { noteChange() } }
     open var edgeAntialiasingMask: CAEdgeAntialiasingMask =
         [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge] { didSet { noteChange() } }
-    open var shouldRasterize = false { didSet { noteChange() } }
-    open var rasterizationScale: CGFloat = 1 { didSet { noteChange() } }
+    open var shouldRasterize = false { didSet { noteChange(oldValue) } }
+    open var rasterizationScale: CGFloat = 1 { didSet { noteChange(oldValue) } }
 
     // MARK: Background and border
 
-    open var backgroundColor: CGColor? { didSet { noteChange() } }
-    open var cornerRadius: CGFloat = 0 { didSet { noteChange() } }
+    open var backgroundColor: CGColor? { didSet { noteChange(oldValue) } }
+    open var cornerRadius: CGFloat = 0 { didSet { noteChange(oldValue) } }
     open var cornerCurve: CALayerCornerCurve = .circular { didSet { noteChange() } }
     open var maskedCorners: CACornerMask =
         [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner] { didSet { noteChange() } }
-    open var borderWidth: CGFloat = 0 { didSet { noteChange() } }
-    open var borderColor: CGColor? = CGColor.black { didSet { noteChange() } }
+    open var borderWidth: CGFloat = 0 { didSet { noteChange(oldValue) } }
+    open var borderColor: CGColor? = CGColor.black { didSet { noteChange(oldValue) } }
 
     // MARK: Shadow
 
     open var shadowOpacity: Float {
         get { rare?.shadowOpacity ?? 0 }
-        set { rarelySet.shadowOpacity = newValue; noteChange() }
+        set { let old = shadowOpacity; rarelySet.shadowOpacity = newValue; noteChange(old) }
     }
     open var shadowColor: CGColor? {
         get { rare.map { $0.shadowColor } ?? CGColor.black }
-        set { rarelySet.shadowColor = newValue; noteChange() }
+        set { let old = shadowColor; rarelySet.shadowColor = newValue; noteChange(old) }
     }
     open var shadowOffset: CGSize {
         get { rare?.shadowOffset ?? CGSize(width: 0, height: -3) }
-        set { rarelySet.shadowOffset = newValue; noteChange() }
+        set { let old = shadowOffset; rarelySet.shadowOffset = newValue; noteChange(old) }
     }
     open var shadowRadius: CGFloat {
         get { rare?.shadowRadius ?? 3 }
-        set { rarelySet.shadowRadius = newValue; noteChange() }
+        set { let old = shadowRadius; rarelySet.shadowRadius = newValue; noteChange(old) }
     }
     open var shadowPath: CGPath? {
         get { rare?.shadowPath }
-        set { rarelySet.shadowPath = newValue; noteChange() }
+        set { let old = shadowPath; rarelySet.shadowPath = newValue; noteChange(old) }
     }
 
     // MARK: Contents
@@ -145,7 +145,7 @@ open class CALayer: NSObject, NSSecureCoding {
     /// Normally a `CGImage`; anything else draws nothing.
     open var contents: Any? {
         get { rare?.contents }
-        set { rarelySet.contents = newValue; noteChange() }
+        set { let old = contents; rarelySet.contents = newValue; noteChange(old) }
     }
     open var contentsGravity: CALayerContentsGravity {
         get { rare?.contentsGravity ?? .resize }
@@ -157,11 +157,11 @@ open class CALayer: NSObject, NSSecureCoding {
     }
     open var contentsRect: CGRect {
         get { rare?.contentsRect ?? CGRect(x: 0, y: 0, width: 1, height: 1) }
-        set { rarelySet.contentsRect = newValue; noteChange() }
+        set { let old = contentsRect; rarelySet.contentsRect = newValue; noteChange(old) }
     }
     open var contentsCenter: CGRect {
         get { rare?.contentsCenter ?? CGRect(x: 0, y: 0, width: 1, height: 1) }
-        set { rarelySet.contentsCenter = newValue; noteChange() }
+        set { let old = contentsCenter; rarelySet.contentsCenter = newValue; noteChange(old) }
     }
     open var minificationFilter: CALayerContentsFilter {
         get { rare?.minificationFilter ?? .linear }
@@ -246,6 +246,7 @@ open class CALayer: NSObject, NSSecureCoding {
         minificationFilter = l.minificationFilter; magnificationFilter = l.magnificationFilter
         minificationFilterBias = l.minificationFilterBias
         name = l.name; allowsHitTesting = l.allowsHitTesting
+        copyAnimationState(from: l)
     }
 
     // MARK: Affine transform
@@ -424,5 +425,242 @@ open class CALayer: NSObject, NSSecureCoding {
     final var debugLabel: String {
         if let name { return "'\(name)'" }
         return "\(type(of: self))@\(String(UInt(bitPattern: ObjectIdentifier(self).hashValue), radix: 16))"
+    }
+
+    // MARK: - Animation and timing
+
+    /// Animations, timing, custom key-value storage and the render's presentation copy; nil
+    /// for a layer that never used any of them (most layers), which keeps layers small.
+    var animationStorage: LayerAnimationStorage?
+    /// Whether a timed render has drawn this layer (Core Animation's "committed to the render
+    /// tree"): only then do property changes run actions (implicit animations).
+    var isCommittedToRender = false
+    /// Whether this layer or one below it may have animations: set upwards when an animation is
+    /// added, recomputed by the snapshot, so unchanged subtrees without animations are reused.
+    var animatedSubtree = false
+
+    /// Marks a change of an animatable property: what `noteChange()` does, then (for a layer
+    /// already rendered) Core Animation's action search for the property's key, with the value
+    /// it had. `key` is the Swift property name (the observer's `#function`).
+    @inline(__always) final func noteChange<T>(_ old: T, _ key: StaticString = #function) {
+        noteChange()
+        if isCommittedToRender { runAction(forChangeOf: key, from: old) }
+    }
+
+    /// OpenQuartzCore extension: Core Animation creates presentation layers by calling
+    /// `init(layer:)` through the Objective-C runtime; Swift needs a required initializer to do
+    /// that on the dynamic class. This one calls `init(layer:)` (so a subclass's override copies
+    /// its own properties) and is inherited by every subclass that overrides all designated
+    /// initializers of its superclass, or none.
+    public required convenience init(presentationOf layer: CALayer) { self.init(layer: layer) }
+
+    /// When the layer's time starts, in its superlayer's time. Default 0. Not animatable.
+    open var beginTime: CFTimeInterval {
+        get { animationStorage?.timing.beginTime ?? 0 }
+        set { animStorage.timing.beginTime = newValue; noteChange() }
+    }
+    /// Layers have no simple duration of their own; stored for `CAMediaTiming`. Default 0.
+    open var duration: CFTimeInterval {
+        get { animationStorage?.timing.duration ?? 0 }
+        set { animStorage.timing.duration = newValue; noteChange() }
+    }
+    /// How fast the layer's time (and its sublayers' and animations') runs against its
+    /// superlayer's. Default 1; 0 pauses.
+    open var speed: Float {
+        get { animationStorage?.timing.speed ?? 1 }
+        set { animStorage.timing.speed = newValue; noteChange() }
+    }
+    /// Added to the layer's local time. Default 0; with `speed = 0`, the time shown.
+    open var timeOffset: CFTimeInterval {
+        get { animationStorage?.timing.timeOffset ?? 0 }
+        set { animStorage.timing.timeOffset = newValue; noteChange() }
+    }
+    /// Stored for `CAMediaTiming`; a layer's time does not repeat. Default 0.
+    open var repeatCount: Float {
+        get { animationStorage?.timing.repeatCount ?? 0 }
+        set { animStorage.timing.repeatCount = newValue; noteChange() }
+    }
+    /// Stored for `CAMediaTiming`. Default 0.
+    open var repeatDuration: CFTimeInterval {
+        get { animationStorage?.timing.repeatDuration ?? 0 }
+        set { animStorage.timing.repeatDuration = newValue; noteChange() }
+    }
+    /// Stored for `CAMediaTiming`. Default false.
+    open var autoreverses: Bool {
+        get { animationStorage?.timing.autoreverses ?? false }
+        set { animStorage.timing.autoreverses = newValue; noteChange() }
+    }
+    /// Stored for `CAMediaTiming`. Default `.removed`.
+    open var fillMode: CAMediaTimingFillMode {
+        get { animationStorage?.timing.fillMode ?? .removed }
+        set { animStorage.timing.fillMode = newValue; noteChange() }
+    }
+
+    /// Converts a time from `l`'s local time (nil: media time) to this layer's.
+    open func convertTime(_ t: CFTimeInterval, from l: CALayer?) -> CFTimeInterval {
+        localTime(fromMediaTime: l.map { $0.mediaTime(fromLocalTime: t) } ?? t)
+    }
+
+    /// Converts a time from this layer's local time to `l`'s (nil: media time).
+    open func convertTime(_ t: CFTimeInterval, to l: CALayer?) -> CFTimeInterval {
+        let media = mediaTime(fromLocalTime: t)
+        return l.map { $0.localTime(fromMediaTime: media) } ?? media
+    }
+
+    /// Adds a copy of `anim` under `key` (nil: a key of its own), replacing an animation with
+    /// the same key. An animation with `beginTime` 0 starts when the transaction commits (see
+    /// `CATransaction`); one with `duration` 0 lasts the transaction's `animationDuration`.
+    open func add(_ anim: CAAnimation, forKey key: String?) { addAnimationCopy(anim, forKey: key) }
+
+    /// The animation added under `key` (the layer's copy, which must not be changed), or nil.
+    open func animation(forKey key: String) -> CAAnimation? {
+        animationStorage?.animations.first(where: { $0.key == key })?.animation
+    }
+
+    /// Removes the animation under `key`; its delegate is told it stopped unfinished.
+    open func removeAnimation(forKey key: String) { removeAnimations { $0 == key } }
+
+    /// Removes every animation of the layer.
+    open func removeAllAnimations() { removeAnimations { _ in true } }
+
+    /// The keys of the layer's animations, in the order they were added (and apply); nil when
+    /// there are none.
+    open func animationKeys() -> [String]? {
+        guard let list = animationStorage?.animations, !list.isEmpty else { return nil }
+        return list.map(\.key)
+    }
+
+    /// A copy of the layer as it is shown: its model values with its animations applied at
+    /// the media time of the last render of its tree. Nil for a layer no timed render has
+    /// drawn yet (Core Animation returns nil for a layer not yet committed).
+    open func presentation() -> Self? { makePresentation() as? Self }
+
+    /// The model layer: `self` for a model layer, the layer a presentation copy was made from.
+    open func model() -> Self { (animationStorage?.modelLayer as? Self) ?? self }
+
+    /// Actions for property keys and events, searched after the delegate. `NSNull` values
+    /// disable the action. Default nil.
+    open var actions: [String: any CAAction]? {
+        get { animationStorage?.actions }
+        set { animStorage.actions = newValue }
+    }
+
+    /// The action for `event`, searched as Core Animation documents: the delegate's
+    /// `action(for:forKey:)`, then `actions`, then `defaultAction(forKey:)`, then (for an
+    /// animatable property) the implicit animation, a `CABasicAnimation` of the key from its
+    /// previous value. `NSNull` at any step ends the search with nil.
+    open func action(forKey event: String) -> (any CAAction)? { searchAction(forKey: event) }
+
+    /// The class's default action for `event`; nil (the implicit animation is decided in
+    /// `action(forKey:)`). Subclasses override it to give a key an action.
+    open class func defaultAction(forKey event: String) -> (any CAAction)? { nil }
+
+    /// The default value of a property by key; nil (the layer's own defaults apply).
+    open class func defaultValue(forKey key: String) -> Any? { nil }
+
+    /// The value of a property by its key (Objective-C name), or of a key stored with
+    /// `setValue(_:forKey:)`: numbers as `CGFloat` or `Float` (the property's type), geometry as
+    /// `CGPoint`, `CGSize`, `CGRect`, `CATransform3D`, colours as `CGColor`.
+    open func value(forKey key: String) -> Any? { keyValue(forKeyPath: key) }
+
+    /// Sets a property by key, or stores any other key (layers are key-value coding
+    /// containers). A value of the wrong kind leaves the property as it is; use
+    /// `setValueChecked(_:forKeyPath:)` to get the error.
+    open func setValue(_ value: Any?, forKey key: String) { try? setKeyValue(value, forKeyPath: key) }
+
+    /// The value at a key path: `position.x`, `bounds.size.width`, `transform.rotation.z`,
+    /// `transform.scale`, `shadowOffset.height`, …
+    open func value(forKeyPath keyPath: String) -> Any? { keyValue(forKeyPath: keyPath) }
+
+    /// Sets the value at a key path; a value of the wrong kind is ignored.
+    open func setValue(_ value: Any?, forKeyPath keyPath: String) { try? setKeyValue(value, forKeyPath: keyPath) }
+
+    // MARK: - Display
+
+    /// The display cycle's bookkeeping (needs-display flag, dirty rectangle, backing store),
+    /// out of line: most layers never draw.
+    final var displayState: CALayerDisplayState?
+
+    /// Marks the whole layer as needing its contents drawn again: `display()` runs before the
+    /// next render. A new layer does not need display.
+    open func setNeedsDisplay() {
+        let s = displayStorage
+        s.needsDisplay = true
+        s.dirtyRect = nil
+        noteChange()
+    }
+
+    /// Marks the part `r` of the layer (bounds coordinates) as needing display; the next
+    /// `display()` redraws only that part, clipped to it, and keeps the rest of the backing
+    /// store. Several calls before a display add up to their union.
+    open func setNeedsDisplay(_ r: CGRect) {
+        let s = displayStorage
+        if s.needsDisplay {
+            if let d = s.dirtyRect { s.dirtyRect = d.union(r) }
+        } else {
+            s.needsDisplay = true
+            s.dirtyRect = r
+        }
+        noteChange()
+    }
+
+    /// Whether the layer is marked as needing display (including, with
+    /// `needsDisplayOnBoundsChange`, because its size changed since it was drawn).
+    open func needsDisplay() -> Bool {
+        guard let s = displayState else { return false }
+        if s.needsDisplay { return true }
+        if needsDisplayOnBoundsChange, let drawn = s.drawnBounds, drawn.size != bounds.size { return true }
+        return false
+    }
+
+    /// Calls `display()` when the layer needs display. The renderer does this for every layer
+    /// in the tree before it takes its snapshot.
+    open func displayIfNeeded() {
+        if needsDisplay() { display() }
+    }
+
+    /// Whether a change of the bounds' size marks the layer as needing display. Default false.
+    open var needsDisplayOnBoundsChange = false
+
+    /// Draws the layer's contents: by default asks the delegate (`display(_:)`, whose default
+    /// implementation does what follows), else makes a backing store of the bounds' size times
+    /// `contentsScale` pixels, calls `layerWillDraw(_:)` and `draw(in:)` with a context whose
+    /// origin is the top-left of `bounds` (y down, as on iOS), and sets `contents` to the
+    /// result. Override to set `contents` yourself. Not called when nothing asks for display.
+    open func display() {
+        if let delegate {
+            delegate.display(self)
+        } else {
+            drawBackingStore()
+        }
+    }
+
+    /// Draws the layer's content into `ctx`; the default calls the delegate's `draw(_:in:)`
+    /// (which draws nothing unless implemented). Override to draw custom content. `ctx` is
+    /// flipped so that user space is the layer's bounds space, origin top-left, y down.
+    open func draw(in ctx: CGContext) {
+        delegate?.draw(self, in: ctx)
+    }
+
+    /// Whether changes to the property `key` make the layer need display (and so redraw each
+    /// frame while `key` is animated). Default false; subclasses return true for their own
+    /// drawn properties, calling `super` for the rest.
+    open class func needsDisplay(forKey key: String) -> Bool { false }
+
+    /// Whether the layer promises to cover its bounds with opaque content: its backing store
+    /// has no alpha (undrawn pixels are black). Default false.
+    open var isOpaque = false { didSet { noteChange() } }
+
+    /// Accepted for compatibility; drawing happens synchronously on the caller's thread. Default false.
+    open var drawsAsynchronously = false
+
+    /// Renders this layer and its sublayers, masks, shadows and 3D transforms included, into
+    /// `ctx` in the layer's own coordinate space (its bounds space mapped by the context's CTM;
+    /// the layer's position and transform are ignored), through the context's clip, alpha,
+    /// blend mode and shadow. Layers that need display are displayed first. In a bitmap
+    /// context with the identity CTM the y-down layer comes out upside down, as on Apple's
+    /// platforms; flip the context first for an upright picture.
+    open func render(in ctx: CGContext) {
+        ctx.render(self)
     }
 }

@@ -15,9 +15,27 @@ public protocol CALayerDelegate: NSObjectProtocol {
     /// `actions` dictionary, then `defaultAction(forKey:)`). Returning `NSNull()` stops the
     /// search with no action.
     func action(for layer: CALayer, forKey event: String) -> (any CAAction)?
+
+    /// Provides `layer`'s contents in place of its drawing, typically by setting `contents`;
+    /// called by the default `display()`. The default implementation draws the layer as an
+    /// absent method would: a backing store, `layerWillDraw(_:)`, then `draw(in:)`.
+    func display(_ layer: CALayer)
+
+    /// Draws `layer`'s content into `ctx` (flipped: the layer's bounds space, origin top-left);
+    /// called by the default `draw(in:)`. The default implementation draws nothing.
+    func draw(_ layer: CALayer, in ctx: CGContext)
+
+    /// Called just before `layer` draws into a new backing store, to adjust the layer (for
+    /// example `contentsFormat` or `isOpaque`). The default implementation does nothing.
+    func layerWillDraw(_ layer: CALayer)
 }
 
 extension CALayerDelegate {
+    /// Does nothing, as an absent `layoutSublayers(of:)` does on Apple's platforms.
     public func layoutSublayers(of layer: CALayer) {}
+    /// No action: the layer goes on searching, as when the method is absent on Apple's platforms.
     public func action(for layer: CALayer, forKey event: String) -> (any CAAction)? { nil }
+    public func display(_ layer: CALayer) { layer.drawBackingStore() }
+    public func draw(_ layer: CALayer, in ctx: CGContext) {}
+    public func layerWillDraw(_ layer: CALayer) {}
 }

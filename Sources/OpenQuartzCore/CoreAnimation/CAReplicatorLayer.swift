@@ -8,17 +8,17 @@ open class CAReplicatorLayer: CALayer {
     /// True makes the layer keep its sublayers in 3D, like a CATransformLayer.
     open var preservesDepth = false { didSet { noteChange() } }
     /// Seconds between the animations of successive copies.
-    open var instanceDelay: TimeInterval = 0 { didSet { noteChange() } }
+    open var instanceDelay: TimeInterval = 0 { didSet { noteChange(oldValue) } }
     /// The transform from one instance to the next, applied in the replicator's sublayer space
     /// relative to the centre of its bounds (Apple: "The matrix is applied relative to the center
     /// of this layer"), so a rotation turns the copies about the middle. Default identity;
     /// animatable.
-    open var instanceTransform: CATransform3D = CATransform3DIdentity { didSet { noteChange() } }
-    open var instanceColor: CGColor? = CGColor.white { didSet { noteChange() } }
-    open var instanceRedOffset: Float = 0 { didSet { noteChange() } }
-    open var instanceGreenOffset: Float = 0 { didSet { noteChange() } }
-    open var instanceBlueOffset: Float = 0 { didSet { noteChange() } }
-    open var instanceAlphaOffset: Float = 0 { didSet { noteChange() } }
+    open var instanceTransform: CATransform3D = CATransform3DIdentity { didSet { noteChange(oldValue) } }
+    open var instanceColor: CGColor? = CGColor.white { didSet { noteChange(oldValue) } }
+    open var instanceRedOffset: Float = 0 { didSet { noteChange(oldValue) } }
+    open var instanceGreenOffset: Float = 0 { didSet { noteChange(oldValue) } }
+    open var instanceBlueOffset: Float = 0 { didSet { noteChange(oldValue) } }
+    open var instanceAlphaOffset: Float = 0 { didSet { noteChange(oldValue) } }
 
     public override init() { super.init() }
 

@@ -3,21 +3,21 @@ import Foundation
 /// A layer that draws a `CGPath`, filled then stroked, in its bounds space (CAShapeLayer.h). The
 /// shape is drawn where `contents` would be: above the background, below the sublayers.
 open class CAShapeLayer: CALayer {
-    open var path: CGPath? { didSet { noteChange() } }
-    open var fillColor: CGColor? = CGColor.black { didSet { noteChange() } }
+    open var path: CGPath? { didSet { noteChange(oldValue) } }
+    open var fillColor: CGColor? = CGColor.black { didSet { noteChange(oldValue) } }
     open var fillRule: CAShapeLayerFillRule = .nonZero { didSet { noteChange() } }
-    open var strokeColor: CGColor? { didSet { noteChange() } }
+    open var strokeColor: CGColor? { didSet { noteChange(oldValue) } }
     /// Fraction of the path's length where the stroke starts, 0…1.
-    open var strokeStart: CGFloat = 0 { didSet { noteChange() } }
+    open var strokeStart: CGFloat = 0 { didSet { noteChange(oldValue) } }
     /// Fraction of the path's length where the stroke ends, 0…1.
-    open var strokeEnd: CGFloat = 1 { didSet { noteChange() } }
-    open var lineWidth: CGFloat = 1 { didSet { noteChange() } }
-    open var miterLimit: CGFloat = 10 { didSet { noteChange() } }
+    open var strokeEnd: CGFloat = 1 { didSet { noteChange(oldValue) } }
+    open var lineWidth: CGFloat = 1 { didSet { noteChange(oldValue) } }
+    open var miterLimit: CGFloat = 10 { didSet { noteChange(oldValue) } }
     open var lineCap: CAShapeLayerLineCap = .butt { didSet { noteChange() } }
     open var lineJoin: CAShapeLayerLineJoin = .miter { didSet { noteChange() } }
-    open var lineDashPhase: CGFloat = 0 { didSet { noteChange() } }
+    open var lineDashPhase: CGFloat = 0 { didSet { noteChange(oldValue) } }
     /// Alternating painted and unpainted lengths, in the layer's bounds space.
-    open var lineDashPattern: [NSNumber]? { didSet { noteChange() } }
+    open var lineDashPattern: [NSNumber]? { didSet { noteChange(oldValue) } }
 
     public override init() { super.init() }
 

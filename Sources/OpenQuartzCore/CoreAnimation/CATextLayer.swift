@@ -16,8 +16,8 @@ open class CATextLayer: CALayer {
     /// on Apple's platforms), or a font name (`String`, family, full or PostScript name). Nil picks
     /// a sans-serif face found on the system (Apple: Helvetica). Unused for attributed strings.
     open var font: Any? { didSet { noteChange() } }
-    open var fontSize: CGFloat = 36 { didSet { noteChange() } }
-    open var foregroundColor: CGColor? = CGColor.white { didSet { noteChange() } }
+    open var fontSize: CGFloat = 36 { didSet { noteChange(oldValue) } }
+    open var foregroundColor: CGColor? = CGColor.white { didSet { noteChange(oldValue) } }
     open var isWrapped = false { didSet { noteChange() } }
     open var truncationMode: CATextLayerTruncationMode = .none { didSet { noteChange() } }
     open var alignmentMode: CATextLayerAlignmentMode = .natural { didSet { noteChange() } }

@@ -4,9 +4,13 @@ import Foundation
 /// the translation lives in `m41 m42 m43` and `m34 = −1/d` gives a perspective with the eye at
 /// distance `d`.
 public struct CATransform3D: Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// The first row: x's contributions to x, y, z and w.
     public var m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat
+    /// The second row: y's contributions to x, y, z and w.
     public var m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat
+    /// The third row: z's contributions to x, y, z and w; `m34 = −1/d` is a perspective.
     public var m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat
+    /// The fourth row: the translation (`m41 m42 m43`) and w's own weight (`m44`).
     public var m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat
 
     /// The identity, as Apple's Swift overlay initialises it.
@@ -17,6 +21,7 @@ public struct CATransform3D: Equatable, Hashable, Sendable, CustomStringConverti
         m41 = 0; m42 = 0; m43 = 0; m44 = 1
     }
 
+    /// A transform from its sixteen fields, row by row.
     public init(m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat,
                 m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat,
                 m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat,
@@ -39,6 +44,7 @@ public struct CATransform3D: Equatable, Hashable, Sendable, CustomStringConverti
         [m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44]
     }
 
+    /// The four rows, for debugging.
     public var description: String {
         func f(_ v: CGFloat) -> String { String(describing: v) }
         return "CATransform3D([\(f(m11)), \(f(m12)), \(f(m13)), \(f(m14))], [\(f(m21)), \(f(m22)), \(f(m23)), \(f(m24))], "
@@ -54,18 +60,23 @@ public struct CATransform3D: Equatable, Hashable, Sendable, CustomStringConverti
     }
 }
 
+/// The identity transform: 1 on the diagonal, 0 elsewhere.
 public let CATransform3DIdentity = CATransform3D()
 
+/// Whether `t` is exactly the identity.
 public func CATransform3DIsIdentity(_ t: CATransform3D) -> Bool { t == CATransform3DIdentity }
 
+/// Whether the two transforms have the same sixteen fields.
 public func CATransform3DEqualToTransform(_ a: CATransform3D, _ b: CATransform3D) -> Bool { a == b }
 
+/// A translation by (tx, ty, tz).
 public func CATransform3DMakeTranslation(_ tx: CGFloat, _ ty: CGFloat, _ tz: CGFloat) -> CATransform3D {
     var t = CATransform3DIdentity
     t.m41 = tx; t.m42 = ty; t.m43 = tz
     return t
 }
 
+/// A scale by (sx, sy, sz).
 public func CATransform3DMakeScale(_ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) -> CATransform3D {
     var t = CATransform3DIdentity
     t.m11 = sx; t.m22 = sy; t.m33 = sz
@@ -112,10 +123,13 @@ public func CATransform3DTranslate(_ t: CATransform3D, _ tx: CGFloat, _ ty: CGFl
     CATransform3DConcat(CATransform3DMakeTranslation(tx, ty, tz), t)
 }
 
+/// `t` with a scale by (sx, sy, sz) applied first: `scale · t`.
 public func CATransform3DScale(_ t: CATransform3D, _ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) -> CATransform3D {
     CATransform3DConcat(CATransform3DMakeScale(sx, sy, sz), t)
 }
 
+/// `t` with a rotation by `angle` radians about the axis (x, y, z) applied first:
+/// `rotation · t`. A zero axis leaves `t` unchanged.
 public func CATransform3DRotate(_ t: CATransform3D, _ angle: CGFloat, _ x: CGFloat, _ y: CGFloat, _ z: CGFloat) -> CATransform3D {
     CATransform3DConcat(CATransform3DMakeRotation(angle, x, y, z), t)
 }
@@ -145,12 +159,14 @@ public func CATransform3DInvert(_ t: CATransform3D) -> CATransform3D {
     return CATransform3D(inv.map { $0 / det })
 }
 
+/// The 3D transform that does what the affine transform `m` does in the plane.
 public func CATransform3DMakeAffineTransform(_ m: CGAffineTransform) -> CATransform3D {
     var t = CATransform3DIdentity
     t.m11 = m.a; t.m12 = m.b; t.m21 = m.c; t.m22 = m.d; t.m41 = m.tx; t.m42 = m.ty
     return t
 }
 
+/// Whether `t` only maps the plane to itself (no z, no perspective), so it has an affine form.
 public func CATransform3DIsAffine(_ t: CATransform3D) -> Bool {
     t.m13 == 0 && t.m14 == 0 && t.m23 == 0 && t.m24 == 0 && t.m31 == 0 && t.m32 == 0
         && t.m34 == 0 && t.m43 == 0 && t.m33 == 1 && t.m44 == 1

@@ -3,24 +3,31 @@ import Foundation
 /// Core Graphics' 2D affine transform: the matrix `[a b 0; c d 0; tx ty 1]` applied to row
 /// vectors, so `x' = a·x + c·y + tx` and `y' = b·x + d·y + ty` (CGAffineTransform.h).
 public struct CGAffineTransform: Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// The matrix entries: `a b` and `c d` the linear part, `tx ty` the translation.
     public var a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat
 
+    /// The identity transform.
     public init() { self = .identity }
 
+    /// A transform from its six entries.
     public init(a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat) {
         self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
     }
 
+    /// A transform from its six entries, unlabelled (Core Graphics' `CGAffineTransformMake`).
     public init(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat, _ d: CGFloat, _ tx: CGFloat, _ ty: CGFloat) {
         self.init(a: a, b: b, c: c, d: d, tx: tx, ty: ty)
     }
 
+    /// The identity transform.
     public static let identity = CGAffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
+    /// A translation by (tx, ty).
     public init(translationX tx: CGFloat, y ty: CGFloat) {
         self.init(a: 1, b: 0, c: 0, d: 1, tx: tx, ty: ty)
     }
 
+    /// A scale by (sx, sy).
     public init(scaleX sx: CGFloat, y sy: CGFloat) {
         self.init(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
     }
@@ -32,6 +39,7 @@ public struct CGAffineTransform: Equatable, Hashable, Sendable, CustomStringConv
         self.init(a: c, b: s, c: -s, d: c, tx: 0, ty: 0)
     }
 
+    /// Whether this is exactly the identity.
     public var isIdentity: Bool { self == .identity }
 
     /// `self · t`: `self` is applied first, then `t`.
@@ -49,10 +57,13 @@ public struct CGAffineTransform: Equatable, Hashable, Sendable, CustomStringConv
         CGAffineTransform(translationX: x, y: y).concatenating(self)
     }
 
+    /// This transform with a scale applied first, in its local frame (`S · self`).
     public func scaledBy(x: CGFloat, y: CGFloat) -> CGAffineTransform {
         CGAffineTransform(scaleX: x, y: y).concatenating(self)
     }
 
+    /// This transform with a rotation by `angle` radians applied first, in its local frame
+    /// (`R · self`).
     public func rotated(by angle: CGFloat) -> CGAffineTransform {
         CGAffineTransform(rotationAngle: angle).concatenating(self)
     }
@@ -66,10 +77,12 @@ public struct CGAffineTransform: Equatable, Hashable, Sendable, CustomStringConv
                                  tx: -(tx * ia + ty * ic), ty: -(tx * ib + ty * id))
     }
 
+    /// The six entries, for debugging.
     public var description: String { "CGAffineTransform(a: \(a), b: \(b), c: \(c), d: \(d), tx: \(tx), ty: \(ty))" }
 }
 
 extension CGPoint {
+    /// The point mapped by `t`: `(a·x + c·y + tx, b·x + d·y + ty)`.
     public func applying(_ t: CGAffineTransform) -> CGPoint {
         CGPoint(x: t.a * x + t.c * y + t.tx, y: t.b * x + t.d * y + t.ty)
     }
@@ -97,11 +110,18 @@ extension CGRect {
 
 /// A two-dimensional vector (Foundation on Linux lacks it).
 public struct CGVector: Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// The horizontal component.
     public var dx: CGFloat
+    /// The vertical component.
     public var dy: CGFloat
+    /// The zero vector.
     public init() { dx = 0; dy = 0 }
+    /// A vector from its components.
     public init(dx: CGFloat, dy: CGFloat) { self.dx = dx; self.dy = dy }
+    /// A vector from integer components.
     public init(dx: Int, dy: Int) { self.dx = CGFloat(dx); self.dy = CGFloat(dy) }
+    /// The zero vector.
     public static let zero = CGVector()
+    /// The components, for debugging.
     public var description: String { "(\(dx), \(dy))" }
 }

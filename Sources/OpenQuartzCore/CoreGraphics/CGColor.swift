@@ -56,6 +56,7 @@ public final class CGColor: Equatable, Hashable, Sendable, CustomStringConvertib
         }
     }
 
+    /// The colour's space: device gray or device RGB (sRGB).
     public var colorSpace: CGColorSpace? {
         model == .gray ? CGColorSpaceCreateDeviceGray() : CGColorSpaceCreateDeviceRGB()
     }
@@ -74,6 +75,7 @@ public final class CGColor: Equatable, Hashable, Sendable, CustomStringConvertib
     /// Colour components plus alpha: 2 for gray, 4 for sRGB.
     public var numberOfComponents: Int { storage.count }
 
+    /// The colour's alpha, 0 to 1.
     public var alpha: CGFloat { storage[storage.count - 1] }
 
     /// The same colour with a new alpha (clamped to [0, 1]).
@@ -92,15 +94,18 @@ public final class CGColor: Equatable, Hashable, Sendable, CustomStringConvertib
         }
     }
 
+    /// Two colours are equal when they have the same space and components.
     public static func == (lhs: CGColor, rhs: CGColor) -> Bool {
         lhs.model == rhs.model && lhs.storage == rhs.storage
     }
 
+    /// Hashes the space and components.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(model)
         hasher.combine(storage)
     }
 
+    /// The space and components, for debugging.
     public var description: String {
         let space = model == .gray ? "gray" : "sRGB"
         return "CGColor(\(space): \(storage.map { "\($0)" }.joined(separator: ", ")))"

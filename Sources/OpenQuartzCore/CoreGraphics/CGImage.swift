@@ -14,15 +14,21 @@ public final class CGImage: Sendable, CustomStringConvertible {
     /// shared by every layer that shows this image.
     let texture: Texture
 
+    /// The width in pixels.
     public var width: Int { surface.width }
+    /// The height in pixels.
     public var height: Int { surface.height }
+    /// Bits per colour component: always 8 (premultiplied RGBA, 8 bits a channel).
     public var bitsPerComponent: Int { 8 }
+    /// Bits per pixel: always 32.
     public var bitsPerPixel: Int { 32 }
+    /// Bytes from one row of pixels to the next.
     public var bytesPerRow: Int { surface.stride * 4 }
 
     /// Largest accepted width or height, and pixel count; beyond these the initialisers
     /// return nil rather than attempt the allocation.
     public static let maximumDimension = 1 << 15
+    /// See `maximumDimension`: the largest pixel count.
     public static let maximumPixelCount = 1 << 28
 
     /// Wraps an existing surface (not copied: the caller hands it over and must not change it).
@@ -94,5 +100,6 @@ public final class CGImage: Sendable, CustomStringConvertible {
         return CGImage(surface: s)
     }
 
+    /// The size, for debugging.
     public var description: String { "CGImage(\(width)×\(height))" }
 }

@@ -7,6 +7,7 @@ import Foundation
 /// and does the same). A line or curve right after `closeSubpath` starts a new subpath at
 /// the closed subpath's start, so the stored elements always begin each subpath with a move.
 public final class CGMutablePath: CGPath, @unchecked Sendable {
+    /// An empty path.
     public init() { super.init(storage: []) }
 
     override init(storage: [Element]) { super.init(storage: storage) }
@@ -28,10 +29,12 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
         track(e)
     }
 
+    /// Starts a new subpath at `point`.
     public func move(to point: CGPoint, transform: CGAffineTransform = .identity) {
         append(.move(to: point.applying(transform)))
     }
 
+    /// A straight line from the current point to `point`.
     public func addLine(to point: CGPoint, transform: CGAffineTransform = .identity) {
         append(.line(to: point.applying(transform)))
     }
@@ -43,16 +46,19 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
         for p in points.dropFirst() { addLine(to: p, transform: transform) }
     }
 
+    /// A quadratic Bézier from the current point to `end`, pulled towards `control`.
     public func addQuadCurve(to end: CGPoint, control: CGPoint, transform: CGAffineTransform = .identity) {
         append(.quadCurve(to: end.applying(transform), control: control.applying(transform)))
     }
 
+    /// A cubic Bézier from the current point to `end`, with two control points.
     public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint,
                          transform: CGAffineTransform = .identity) {
         append(.curve(to: end.applying(transform), control1: control1.applying(transform),
                       control2: control2.applying(transform)))
     }
 
+    /// Closes the current subpath with a line back to its start.
     public func closeSubpath() { append(.closeSubpath) }
 
     /// A rectangle as its own closed subpath: move to (minX, minY), lines to (maxX, minY),
@@ -67,6 +73,7 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
         closeSubpath()
     }
 
+    /// Each rectangle as its own closed subpath (see `addRect(_:transform:)`).
     public func addRects(_ rects: [CGRect], transform: CGAffineTransform = .identity) {
         for r in rects { addRect(r, transform: transform) }
     }

@@ -172,8 +172,10 @@ public class CGPath: @unchecked Sendable, Equatable, Hashable, CustomStringConve
 
     // MARK: Copies
 
+    /// An immutable copy (paths never change, so the elements are shared).
     public func copy() -> CGPath? { CGPath(storage: storage) }
 
+    /// A mutable copy with the same elements.
     public func mutableCopy() -> CGMutablePath? { CGMutablePath(storage: storage) }
 
     /// A copy with every point mapped through `transform` (nil: unchanged).
@@ -181,6 +183,7 @@ public class CGPath: @unchecked Sendable, Equatable, Hashable, CustomStringConve
         CGPath(storage: transformedStorage(transform?.pointee ?? .identity))
     }
 
+    /// A mutable copy with every point mapped through `transform` (nil: unchanged).
     public func mutableCopy(using transform: UnsafePointer<CGAffineTransform>?) -> CGMutablePath? {
         CGMutablePath(storage: transformedStorage(transform?.pointee ?? .identity))
     }
@@ -194,6 +197,7 @@ public class CGPath: @unchecked Sendable, Equatable, Hashable, CustomStringConve
     /// Same elements with the same points, as `CGPathEqualToPath`.
     public static func == (lhs: CGPath, rhs: CGPath) -> Bool { lhs.storage == rhs.storage }
 
+    /// Hashes the elements and their points, consistently with `==`.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(storage.count)
         for e in storage {
@@ -202,6 +206,7 @@ public class CGPath: @unchecked Sendable, Equatable, Hashable, CustomStringConve
         }
     }
 
+    /// The elements, for debugging.
     public var description: String {
         "CGPath(" + storage.map(\.description).joined(separator: "; ") + ")"
     }

@@ -6,30 +6,45 @@ import Foundation
 
 /// A 3-component single-precision vector; `x y z`, `r g b` and `s t p` name the same storage.
 public struct GLKVector3: Equatable, Hashable, Sendable {
+    /// The three components.
     public var x: Float, y: Float, z: Float
 
+    /// A vector from its components.
     public init(x: Float, y: Float, z: Float) { self.x = x; self.y = y; self.z = z }
+    /// A vector from a tuple of its components.
     public init(v: (Float, Float, Float)) { self.init(x: v.0, y: v.1, z: v.2) }
+    /// The zero vector.
     public init() { self.init(x: 0, y: 0, z: 0) }
 
+    /// The components as a tuple.
     public var v: (Float, Float, Float) {
         get { (x, y, z) }
         set { (x, y, z) = newValue }
     }
+    /// The first component, named as a colour.
     public var r: Float { get { x } set { x = newValue } }
+    /// The second component, named as a colour.
     public var g: Float { get { y } set { y = newValue } }
+    /// The third component, named as a colour.
     public var b: Float { get { z } set { z = newValue } }
+    /// The first component, named as a texture coordinate.
     public var s: Float { get { x } set { x = newValue } }
+    /// The second component, named as a texture coordinate.
     public var t: Float { get { y } set { y = newValue } }
+    /// The third component, named as a texture coordinate.
     public var p: Float { get { z } set { z = newValue } }
 }
 
 /// A 3×3 column-major matrix.
 public struct GLKMatrix3: Equatable, Hashable, Sendable {
+    /// The first column (`mCR`: column C, row R).
     public var m00: Float, m01: Float, m02: Float
+    /// The second column.
     public var m10: Float, m11: Float, m12: Float
+    /// The third column.
     public var m20: Float, m21: Float, m22: Float
 
+    /// A matrix from its nine values, column by column.
     public init(m00: Float, m01: Float, m02: Float,
                 m10: Float, m11: Float, m12: Float,
                 m20: Float, m21: Float, m22: Float) {
@@ -44,11 +59,16 @@ public struct GLKMatrix3: Equatable, Hashable, Sendable {
 
 /// A 4×4 column-major matrix.
 public struct GLKMatrix4: Equatable, Hashable, Sendable {
+    /// The first column (`mCR`: column C, row R).
     public var m00: Float, m01: Float, m02: Float, m03: Float
+    /// The second column.
     public var m10: Float, m11: Float, m12: Float, m13: Float
+    /// The third column.
     public var m20: Float, m21: Float, m22: Float, m23: Float
+    /// The fourth column: the translation in `m30 m31 m32`.
     public var m30: Float, m31: Float, m32: Float, m33: Float
 
+    /// A matrix from its sixteen values, column by column.
     public init(m00: Float, m01: Float, m02: Float, m03: Float,
                 m10: Float, m11: Float, m12: Float, m13: Float,
                 m20: Float, m21: Float, m22: Float, m23: Float,
@@ -79,15 +99,19 @@ public struct GLKMatrix4: Equatable, Hashable, Sendable {
     }
 }
 
+/// The 3×3 identity matrix.
 public let GLKMatrix3Identity = GLKMatrix3(m00: 1, m01: 0, m02: 0, m10: 0, m11: 1, m12: 0, m20: 0, m21: 0, m22: 1)
 
+/// The 4×4 identity matrix.
 public let GLKMatrix4Identity = GLKMatrix4(m00: 1, m01: 0, m02: 0, m03: 0, m10: 0, m11: 1, m12: 0, m13: 0,
                                            m20: 0, m21: 0, m22: 1, m23: 0, m30: 0, m31: 0, m32: 0, m33: 1)
 
+/// A vector from its components.
 public func GLKVector3Make(_ x: Float, _ y: Float, _ z: Float) -> GLKVector3 {
     GLKVector3(x: x, y: y, z: z)
 }
 
+/// The vector's Euclidean length.
 public func GLKVector3Length(_ v: GLKVector3) -> Float {
     (v.x * v.x + v.y * v.y + v.z * v.z).squareRoot()
 }
@@ -101,14 +125,17 @@ public func GLKVector3Normalize(_ v: GLKVector3) -> GLKVector3 {
     return GLKVector3(x: v.x * s, y: v.y * s, z: v.z * s)
 }
 
+/// The dot product `a·b`.
 public func GLKVector3DotProduct(_ a: GLKVector3, _ b: GLKVector3) -> Float {
     a.x * b.x + a.y * b.y + a.z * b.z
 }
 
+/// The cross product `a × b` (right-handed).
 public func GLKVector3CrossProduct(_ a: GLKVector3, _ b: GLKVector3) -> GLKVector3 {
     GLKVector3(x: a.y * b.z - a.z * b.y, y: a.z * b.x - a.x * b.z, z: a.x * b.y - a.y * b.x)
 }
 
+/// A 4×4 matrix from its sixteen values, column by column.
 public func GLKMatrix4Make(_ m00: Float, _ m01: Float, _ m02: Float, _ m03: Float,
                            _ m10: Float, _ m11: Float, _ m12: Float, _ m13: Float,
                            _ m20: Float, _ m21: Float, _ m22: Float, _ m23: Float,
@@ -117,6 +144,7 @@ public func GLKMatrix4Make(_ m00: Float, _ m01: Float, _ m02: Float, _ m03: Floa
                m20: m20, m21: m21, m22: m22, m23: m23, m30: m30, m31: m31, m32: m32, m33: m33)
 }
 
+/// A 3×3 matrix from its nine values, column by column.
 public func GLKMatrix3Make(_ m00: Float, _ m01: Float, _ m02: Float,
                            _ m10: Float, _ m11: Float, _ m12: Float,
                            _ m20: Float, _ m21: Float, _ m22: Float) -> GLKMatrix3 {

@@ -23,9 +23,13 @@ struct JSONParser {
     static let defaultMaxDepth = 600
 
     /// Parses one JSON value that spans the whole text (surrounding whitespace allowed).
-    static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth) throws(JSONSyntaxError) -> JSONValue {
+    /// `overflowToInfinity`: a number beyond Double's range reads as ±infinity instead of
+    /// failing, so that the scene reader can name the key it belongs to.
+    static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth,
+                      overflowToInfinity: Bool = false) throws(JSONSyntaxError) -> JSONValue {
         let result: Result<JSONValue, Failure> = bytes.withUnsafeBufferPointer { buf in
             var p = JSONParser(buf: buf, maxDepth: maxDepth)
+            p.overflowToInfinity = overflowToInfinity
             // A UTF-8 byte order mark, as some editors write, is allowed before the text (RFC 8259 §8.1).
             if buf.count >= 3, buf[0] == 0xEF, buf[1] == 0xBB, buf[2] == 0xBF { p.i = 3 }
             do throws(Failure) {
@@ -54,6 +58,7 @@ struct JSONParser {
     private let buf: UnsafeBufferPointer<UInt8>
     private var i = 0
     private let maxDepth: Int
+    private var overflowToInfinity = false
 
     private init(buf: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
         self.buf = buf
@@ -387,7 +392,7 @@ struct JSONParser {
             return .double(negative ? -d : d)
         }
         let d = slowDouble(start, i)
-        guard d.isFinite else { throw fail("number out of range", at: start) }
+        guard d.isFinite || overflowToInfinity else { throw fail("number out of range", at: start) }
         return .double(d)
     }
 

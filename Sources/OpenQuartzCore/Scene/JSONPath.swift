@@ -1,4 +1,4 @@
-/// Where a value sits in a JSON document, written the way SCENE.md's errors show it:
+/// Where a value sits in a JSON document, written the way the scene format's errors show it:
 /// `layers[0].sublayers[2].cornerRadius`.
 ///
 /// A persistent linked list whose last component is held inline: naming a member or an
@@ -41,6 +41,9 @@ struct JSONPath: Sendable, CustomStringConvertible {
     func key(_ key: String) -> JSONPath { JSONPath(parent: settled().parent, leaf: .key(key)) }
     func index(_ i: Int) -> JSONPath { JSONPath(parent: settled().parent, leaf: .index(i)) }
 
+    /// Keys longer than this (in bytes) are shown cut in messages.
+    static let longestKeyShown = 80
+
     static func isPlainName(_ k: String) -> Bool {
         !k.isEmpty && k.utf8.allSatisfy { b in
             (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x2D
@@ -55,13 +58,20 @@ struct JSONPath: Sendable, CustomStringConvertible {
         for l in leaves.reversed() {
             switch l {
             case .none: break
-            case .key(let k) where JSONPath.isPlainName(k):
+            case .key(let k) where k.utf8.count <= JSONPath.longestKeyShown && JSONPath.isPlainName(k):
                 if !s.isEmpty { s += "." }
                 s += k
             case .key(let k):
-                // Keys that are not plain names are quoted, so a message stays one line.
+                // Keys that are not plain names are quoted, so a message stays one line; a
+                // long one (a 10 MB key) is cut, so the message stays short.
                 s += "["
-                JSONWriter.writeString(k, into: &s)
+                if k.utf8.count <= JSONPath.longestKeyShown {
+                    JSONWriter.writeString(k, into: &s)
+                } else {
+                    JSONWriter.writeString(String(k.prefix(JSONPath.longestKeyShown / 2)), into: &s)
+                    s.removeLast()
+                    s += "…\" (\(k.utf8.count) bytes)"
+                }
                 s += "]"
             case .index(let i):
                 s += "[\(i)]"

@@ -6,7 +6,8 @@ enum JSONValue: Equatable, Sendable {
     case bool(Bool)
     /// A number written without fraction or exponent that fits an `Int`.
     case int(Int)
-    /// Any other number; always finite (the parser refuses overflow).
+    /// Any other number; finite unless the parser was asked to read overflow as ±infinity
+    /// (scene files: the reader then refuses it, naming the key).
     case double(Double)
     case string(String)
     case array([JSONValue])

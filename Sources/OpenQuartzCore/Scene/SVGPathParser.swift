@@ -1,4 +1,5 @@
 import Foundation
+import Raster
 
 /// A syntax error in SVG path data: 1-based character position and what was expected.
 struct SVGPathError: Error, Equatable, Sendable {
@@ -137,7 +138,13 @@ struct SVGPathParser {
                 throw error("expected a command letter, found \(found())")
             }
             // else: the previous command repeats with a new set of arguments.
+            let start = i, elements = path.storage.count
             try segment(command)
+            // Relative steps and reflected controls of finite numbers can still overflow
+            // (1e308 + 1e308): a point at infinity is refused where it was made.
+            for e in path.storage[elements...] where e.points.contains(where: { !$0.x.isFinite || !$0.y.isFinite }) {
+                throw error("coordinates beyond ±1.8e308 (a sum or reflection overflowed)", at: start)
+            }
             // After a moveto, further coordinate pairs are implicit linetos.
             if command == UInt8(ascii: "M") { command = UInt8(ascii: "L") }
             if command == UInt8(ascii: "m") { command = UInt8(ascii: "l") }
@@ -242,18 +249,25 @@ struct SVGPathParser {
         let dx = (p1.x - p2.x) / 2, dy = (p1.y - p2.y) / 2
         let x1p = cosPhi * dx + sinPhi * dy
         let y1p = -sinPhi * dx + cosPhi * dy
-        // F.6.6.2: scale the radii up when no ellipse of that size reaches both ends.
-        let lambda = (x1p * x1p) / (rx * rx) + (y1p * y1p) / (ry * ry)
-        if lambda > 1 {
-            let s = lambda.squareRoot()
-            rx *= s
-            ry *= s
+        // F.6.6.2: scale the radii up when no ellipse of that size reaches both ends. √Λ is
+        // taken as a hypotenuse so that a radius of 1e-200 or an end at 1e308 does not
+        // overflow Λ itself; the grown ellipse is the half ellipse through both ends, whose
+        // centre is their midpoint (coefficient 0, without the cancelling products below).
+        let sqrtLambda = hypot(x1p / rx, y1p / ry)
+        var coef: CGFloat = 0
+        if sqrtLambda >= 1 {
+            rx *= sqrtLambda
+            ry *= sqrtLambda
+        } else {
+            // F.6.5.2: the centre in the rotated frame.
+            let rx2 = rx * rx, ry2 = ry * ry
+            let num = rx2 * ry2 - rx2 * y1p * y1p - ry2 * x1p * x1p
+            let den = rx2 * y1p * y1p + ry2 * x1p * x1p
+            coef = den == 0 ? 0 : (max(0, num / den)).squareRoot()
         }
-        // F.6.5.2: the centre in the rotated frame.
-        let rx2 = rx * rx, ry2 = ry * ry
-        let num = rx2 * ry2 - rx2 * y1p * y1p - ry2 * x1p * x1p
-        let den = rx2 * y1p * y1p + ry2 * x1p * x1p
-        var coef = den == 0 ? 0 : (max(0, num / den)).squareRoot()
+        // Radii too small or too large for doubles (1e-320 against 1e10): a straight line,
+        // as for a zero radius.
+        guard rx.isFinite, ry.isFinite, rx > 0, ry > 0, coef.isFinite else { path.addLine(to: p2); return }
         if largeArc == sweep { coef = -coef }
         let cxp = coef * rx * y1p / ry
         let cyp = -coef * ry * x1p / rx
@@ -268,7 +282,9 @@ struct SVGPathParser {
         if !sweep && delta > 0 { delta -= 2 * .pi }
         if sweep && delta < 0 { delta += 2 * .pi }
 
-        let pieces = max(1, Int((abs(delta) / (.pi / 2) - 1e-9).rounded(.up)))
+        guard cx.isFinite, cy.isFinite, delta.isFinite else { path.addLine(to: p2); return }
+        // |δ| ≤ 2π: at most four quarter pieces.
+        let pieces = min(max(1, Int(saturating: Double(abs(delta) / (.pi / 2) - 1e-9), .up)), 4)
         let step = delta / CGFloat(pieces)
         let k = 4.0 / 3.0 * tan(step / 4)
         func onEllipse(_ ex: CGFloat, _ ey: CGFloat) -> CGPoint {

@@ -1,6 +1,7 @@
 import Foundation
+import Raster
 
-/// A scene file (SCENE.md): a canvas and the layer tree drawn on it.
+/// A scene file (docs/scene-format.md): a canvas and the layer tree drawn on it.
 ///
 /// The root layer has bounds `[0, 0, width, height]` and sits at the canvas centre, so the
 /// root's superlayer space is the canvas in points (y down, origin top left).
@@ -11,15 +12,19 @@ public struct Scene {
     public var scale: CGFloat
     /// Colour behind everything; nil is transparent.
     public var background: CGColor?
-    /// Canvas defaults the file gave for layers that do not set their own (SCENE.md
+    /// Canvas defaults the file gave for layers that do not set their own (docs/scene-format.md
     /// `canvas.allowsEdgeAntialiasing` / `canvas.allowsGroupOpacity`); the writer uses them.
     public var allowsEdgeAntialiasing: Bool
+    /// The canvas default for `allowsGroupOpacity` (see `allowsEdgeAntialiasing`).
     public var allowsGroupOpacity: Bool
     /// The root layer; the file's `layers` are its sublayers.
     public var root: CALayer
     /// Where images came from (by image identity), so the writer can name them again.
     var imageSources: [ObjectIdentifier: String] = [:]
     var fontSources: [ObjectIdentifier: String] = [:]
+    /// OpenQuartzCore extension: the image and font files the scene file made the reader
+    /// read, as resolved against its folder (`oqc` refuses to write over any of them).
+    public internal(set) var inputFiles: [String] = []
 
     /// A scene around an existing tree. The root's geometry is the caller's; `makeRoot` gives
     /// the standard one.
@@ -43,6 +48,7 @@ public struct Scene {
 
     /// The output image size: `round(width × scale) x round(height × scale)`.
     public var pixelWidth: Int { Scene.pixels(size.width, scale) }
+    /// See `pixelWidth`.
     public var pixelHeight: Int { Scene.pixels(size.height, scale) }
 
     static func pixels(_ points: CGFloat, _ scale: CGFloat) -> Int {
@@ -63,8 +69,7 @@ public struct Scene {
         guard let data = fm.contents(atPath: path) else {
             throw SceneError(kind: .unreadable, file: path, location: "", problem: "cannot be read")
         }
-        let folder = (path as NSString).deletingLastPathComponent
-        return try parse(data: [UInt8](data), baseDirectory: folder.isEmpty ? "." : folder,
+        return try parse(data: [UInt8](data), baseDirectory: SceneFilePath.folder(of: path),
                          options: options, fileName: path)
     }
 
@@ -76,7 +81,8 @@ public struct Scene {
         let reader = SceneReader(file: fileName, baseDirectory: baseDirectory, options: options)
         let document: JSONValue
         do {
-            document = try JSONParser.parse(data, maxDepth: jsonDepth(forLayerDepth: options.limits.maxDepth))
+            document = try JSONParser.parse(data, maxDepth: jsonDepth(forLayerDepth: options.limits.maxDepth),
+                                            overflowToInfinity: true)
         } catch {
             var problem = error.message
             if error.isDepthLimit {
@@ -170,6 +176,7 @@ extension SceneReader {
                           allowsGroupOpacity: defaultAllowsGroupOpacity)
         scene.imageSources = imageSources
         scene.fontSources = fontSources
+        scene.inputFiles = inputFiles
         return scene
     }
 
@@ -211,7 +218,8 @@ extension SceneReader {
                 let sp = base.key("sublayers").settled()
                 var inside = 0
                 for (i, s) in subs.enumerated() { inside = Self.add(inside, try visit(s, sp.index(i), depth: depth + 1)) }
-                if case .string("replicator")? = o["type"], let n = o["instanceCount"], case .int(let instances) = n, instances > 1 {
+                if case .string("replicator")? = o["type"], let n = o["instanceCount"], let instances = Self.countSpelledAnyWay(n),
+                   instances > 1 {
                     let (product, overflow) = inside.multipliedReportingOverflow(by: instances)
                     let replicated = overflow ? Int.max : product
                     if replicated > maxLayers {
@@ -230,6 +238,17 @@ extension SceneReader {
         if drawn > maxLayers {
             throw fail(p, "the scene draws \(drawn == Int.max ? "too many" : String(drawn)) layers counting replicator instances, over the limit of \(maxLayers) (raise it with --max-layers)",
                        kind: .limitExceeded)
+        }
+    }
+
+    /// A count however the number is spelled (`1000`, `1e6`, `2000.0`), saturating; nil for
+    /// anything else (the layer reader reports it). Only for limits: the reader still wants
+    /// a whole number.
+    static func countSpelledAnyWay(_ v: JSONValue) -> Int? {
+        switch v {
+        case .int(let i): return i
+        case .double(let d) where d.isFinite: return Int(saturating: d.rounded(.up))
+        default: return nil
         }
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The colour forms of SCENE.md: `#RGB`, `#RRGGBB`, `#RRGGBBAA`, UIKit colour names,
+/// The colour forms of docs/scene-format.md: `#RGB`, `#RRGGBB`, `#RRGGBBAA`, UIKit colour names,
 /// `{"white", "alpha"}` and `{"red", "green", "blue", "alpha"}`.
 enum SceneColor {
     /// UIKit's class colours with their exact values. The grays are made in the gray

@@ -25,6 +25,7 @@ extension SceneReader {
         }
         let resolved = try resolveFilePath(source, kind: "image", p)
         if let cached = imageCache[resolved] { return cached }
+        inputFiles.append(resolved)
         let bytes = try readImageFile(resolved, shownAs: source, p)
         let image = try decode(bytes, named: Self.quoteFull(source), p)
         imageCache[resolved] = image
@@ -36,6 +37,8 @@ extension SceneReader {
     /// leave the scene's folder (also through symbolic links) unless `allowAnyPath`.
     func resolveFilePath(_ source: String, kind: String, _ p: JSONPath) throws(SceneError) -> String {
         guard !source.isEmpty else { throw fail(p, "expected an image path or data URL, got \"\"") }
+        // The file system would read a path only up to its first NUL: another file than named.
+        guard !source.utf8.contains(0) else { throw fail(p, "\(kind) path \(Self.quoteFull(source)) contains a NUL character") }
         let isAbsolute = source.hasPrefix("/")
         if isAbsolute {
             guard options.allowAnyPath else {
@@ -75,6 +78,10 @@ extension SceneReader {
             throw fail(p, "cannot read image \(Self.quoteFull(source)): no such file")
         }
         if isDirectory.boolValue { throw fail(p, "cannot read image \(Self.quoteFull(source)): it is a folder") }
+        // A FIFO would block the read forever, a device would stream without end.
+        if let kind = Self.specialFileKind(path) {
+            throw fail(p, "cannot read image \(Self.quoteFull(source)): it is \(kind), not a regular file")
+        }
         // A PNG is at most a little larger than its raw pixels; anything bigger than that
         // bound is refused before it is read into memory.
         let maxBytes = options.limits.maxImagePixels.multipliedReportingOverflow(by: 5).partialValue + (1 << 20)
@@ -86,6 +93,21 @@ extension SceneReader {
             throw fail(p, "cannot read image \(Self.quoteFull(source)): permission denied or unreadable")
         }
         return [UInt8](data)
+    }
+
+    /// What a path that is not a regular file or folder is ("a FIFO", "a character device", …),
+    /// following symbolic links; nil for regular files, folders and paths that cannot be stat'ed.
+    static func specialFileKind(_ path: String) -> String? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        switch st.st_mode & S_IFMT {
+        case S_IFREG, S_IFDIR: return nil
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        default: return "a special file"
+        }
     }
 
     static func megapixels(_ n: Int) -> String {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Layer objects (SCENE.md "Layer object") to `CALayer` trees.
+/// Layer objects (docs/scene-format.md "Layer object") to `CALayer` trees.
 extension SceneReader {
     static let layerTypeTable: KeyValuePairs<String, SceneLayerType> = [
         "layer": .layer, "shape": .shape, "transform": .transform,
@@ -61,7 +61,7 @@ extension SceneReader {
                 }
             }
         }
-        // SCENE.md: frame sets bounds.size and position from the anchor point, before any transform.
+        // docs/scene-format.md: frame sets bounds.size and position from the anchor point, before any transform.
         if let f = frame {
             layer.bounds.size = f.size
             layer.position = CGPoint(x: f.origin.x + layer.anchorPoint.x * f.width,
@@ -198,7 +198,12 @@ extension SceneReader {
             let name = try string(v, p)
             // A font file is a path like an image's, under the same folder rule.
             if name.contains("/") || [".ttf", ".ttc", ".otf"].contains(where: { name.lowercased().hasSuffix($0) }) {
-                layer.font = try resolveFilePath(name, kind: "font", p)
+                let file = try resolveFilePath(name, kind: "font", p)
+                if let kind = Self.specialFileKind(file) {
+                    throw fail(p, "cannot read font \(Self.quoteFull(name)): it is \(kind), not a regular file")
+                }
+                layer.font = file
+                inputFiles.append(file)
                 fontSources[ObjectIdentifier(layer)] = name
             } else {
                 layer.font = name

@@ -9,16 +9,22 @@ public struct SceneLimits: Equatable, Sendable {
     public var maxLayers: Int = 1_000_000
     /// Largest decoded `contents` image, in pixels.
     public var maxImagePixels: Int = 100_000_000
+    /// Most path elements (points of moves, lines and curves) in all of the scene's paths.
+    public var maxPathPoints: Int = 1_000_000
 
+    /// The default limits (see each property).
     public init() {}
 
+    /// Limits with the given values; each defaults to the default limit.
     public init(maxCanvasPixelsPerSide: Int = 16384, maxDepth: Int = 256,
-                maxLayers: Int = 1_000_000, maxImagePixels: Int = 100_000_000) {
+                maxLayers: Int = 1_000_000, maxImagePixels: Int = 100_000_000, maxPathPoints: Int = 1_000_000) {
+        self.maxPathPoints = maxPathPoints
         self.maxCanvasPixelsPerSide = maxCanvasPixelsPerSide
         self.maxDepth = maxDepth
         self.maxLayers = maxLayers
         self.maxImagePixels = maxImagePixels
     }
 
+    /// The default limits: 16384 pixels a side, nesting 256, 1 000 000 layers, 100 Mpx images.
     public static let `default` = SceneLimits()
 }

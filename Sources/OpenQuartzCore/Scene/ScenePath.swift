@@ -1,6 +1,6 @@
 import Foundation
 
-/// Path values (SCENE.md "Path"): SVG path data, or `{"rect"}`, `{"ellipse"}`,
+/// Path values (docs/scene-format.md "Path"): SVG path data, or `{"rect"}`, `{"ellipse"}`,
 /// `{"roundedRect", "cornerRadius"}`.
 extension SceneReader {
     static let pathExpected = "a path (SVG path data, {\"rect\": [x, y, w, h]}, {\"ellipse\": [x, y, w, h]} or {\"roundedRect\": [x, y, w, h], \"cornerRadius\": r})"
@@ -37,7 +37,14 @@ extension SceneReader {
 
     func optionalPath(_ v: JSONValue, _ p: JSONPath) throws(SceneError) -> CGPath? {
         if case .null = v { return nil }
-        return try path(v, p)
+        let made = try path(v, p)
+        // Every element is drawn (stroked, dashed, blurred) each frame: bound their total.
+        pathElements = pathElements.addingReportingOverflow(made.storage.count).partialValue
+        if pathElements > options.limits.maxPathPoints {
+            throw fail(p, "the scene's paths have more than \(options.limits.maxPathPoints) points (raise the limit with --max-path-points)",
+                       kind: .limitExceeded)
+        }
+        return made
     }
 
     /// A short piece of `data` around a 1-based character position, quoted: `near "L x 5"`.

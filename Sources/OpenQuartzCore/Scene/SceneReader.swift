@@ -1,6 +1,6 @@
 import Foundation
 
-/// Turns a parsed scene document into values and layers, refusing anything SCENE.md does
+/// Turns a parsed scene document into values and layers, refusing anything docs/scene-format.md does
 /// not allow with an error that names the file, the JSON path and the problem.
 ///
 /// The value readers live in extensions, one file per kind of value (colours, transforms,
@@ -12,7 +12,7 @@ final class SceneReader {
     /// has no folder (images given by path are then refused).
     let baseDirectory: String?
     let options: SceneOptions
-    /// Canvas defaults for layers that do not set their own (SCENE.md "canvas").
+    /// Canvas defaults for layers that do not set their own (docs/scene-format.md "canvas").
     var defaultAllowsEdgeAntialiasing = false
     var defaultAllowsGroupOpacity = true
     /// Images already decoded, by resolved path, so a picture used by many layers is read once.
@@ -21,6 +21,10 @@ final class SceneReader {
     var imageSources: [ObjectIdentifier: String] = [:]
     /// Font file paths as the scene wrote them, by text layer, for writing the scene back.
     var fontSources: [ObjectIdentifier: String] = [:]
+    /// Path elements read so far, against `SceneLimits.maxPathPoints`.
+    var pathElements = 0
+    /// Every image and font file read, as resolved (for `Scene.inputFiles`).
+    var inputFiles: [String] = []
 
     init(file: String, baseDirectory: String?, options: SceneOptions) {
         self.file = file
@@ -34,6 +38,7 @@ final class SceneReader {
 
     /// A value as it appeared, shortened for a one-line message.
     static func quote(_ v: JSONValue) -> String {
+        if case .double(let d) = v, !d.isFinite { return "a number out of range" }
         let s = JSONWriter.compact(v)
         return s.count <= 40 ? s : String(s.prefix(39)) + "…"
     }
@@ -56,9 +61,16 @@ final class SceneReader {
     func number(_ v: JSONValue, _ p: JSONPath) throws(SceneError) -> CGFloat {
         switch v {
         case .int(let i): return CGFloat(i)
-        case .double(let d): return CGFloat(d)
+        case .double(let d):
+            guard d.isFinite else { throw outOfRange(d, p) }
+            return CGFloat(d)
         default: throw typeError(v, p, expected: "a number")
         }
+    }
+
+    /// A number beyond Double's range (the parser reads it as ±infinity).
+    func outOfRange(_ d: Double, _ p: JSONPath) -> SceneError {
+        fail(p, "number out of range (beyond ±1.8e308)")
     }
 
     /// A number in a closed range; `what` names the range in the message.
@@ -90,6 +102,7 @@ final class SceneReader {
         let i: Int
         switch v {
         case .int(let x): i = x
+        case .double(let d) where !d.isFinite: throw outOfRange(d, p)
         case .double(let d) where d == d.rounded() && abs(d) < 9e15: i = Int(d)
         default: throw typeError(v, p, expected: "a whole number")
         }
@@ -138,7 +151,9 @@ final class SceneReader {
         for (i, x) in a.enumerated() {
             switch x {
             case .int(let n): out.append(CGFloat(n))
-            case .double(let d): out.append(CGFloat(d))
+            case .double(let d):
+                guard d.isFinite else { throw outOfRange(d, p.index(i)) }
+                out.append(CGFloat(d))
             default: throw typeError(x, p.index(i), expected: "a number")
             }
         }
@@ -194,11 +209,16 @@ final class SceneReader {
     /// The closest candidate (case-insensitive), for "did you mean" hints: within edit
     /// distance 2, or 1 for short words, where 2 edits make almost anything match.
     static func nearest(_ word: String, in candidates: some Sequence<String>) -> String? {
+        // The distance is at least the difference in length: a word much longer than every
+        // candidate (a 10 MB key) is no near miss, and is not compared at all.
+        guard word.utf8.count <= 64 else { return nil }
         let w = Array(word.lowercased().unicodeScalars)
         let limit = w.count <= 4 ? 1 : 2
         var best: (String, Int)? = nil
         for c in candidates {
-            let d = editDistance(w, Array(c.lowercased().unicodeScalars))
+            let cw = Array(c.lowercased().unicodeScalars)
+            if abs(cw.count - w.count) > limit { continue }
+            let d = editDistance(w, cw)
             if d <= limit, d < (best?.1 ?? Int.max) || (d == best?.1 && c < best!.0) { best = (c, d) }
         }
         return best?.0

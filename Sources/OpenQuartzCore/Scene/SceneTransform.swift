@@ -1,7 +1,7 @@
 import Foundation
 
 /// Transform values: a CATransform3D as 16 numbers or a list of steps, and a
-/// CGAffineTransform as 6 numbers or a list of 2D steps (SCENE.md "Transform", "Affine").
+/// CGAffineTransform as 6 numbers or a list of 2D steps (docs/scene-format.md "Transform", "Affine").
 extension SceneReader {
     static let transformExpected = "a transform (16 numbers or a list of steps such as {\"rotate\": {\"degrees\": 45}})"
     static let affineExpected = "an affine transform (6 numbers [a, b, c, d, tx, ty] or a list of steps such as {\"translate\": [10, 0]})"

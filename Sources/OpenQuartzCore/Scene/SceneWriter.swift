@@ -3,7 +3,7 @@ import Foundation
 
 /// Writes a scene back out as a scene file: every property that differs from its default
 /// (Core Animation's, or the canvas default for `allowsEdgeAntialiasing` and
-/// `allowsGroupOpacity`), in SCENE.md's forms. Reading the text back gives the same tree:
+/// `allowsGroupOpacity`), in the scene format's forms. Reading the text back gives the same tree:
 /// numbers are written in their shortest exact form and paths element for element.
 ///
 /// What a scene file cannot say is left out: the root layer's own properties (a scene's

@@ -76,21 +76,7 @@ final class FontCatalog: @unchecked Sendable {
         }
         let all = scannedLocked()
         func load(_ e: Entry?) -> TrueTypeFont? { e.flatMap { try? loadLocked($0.path, $0.faceIndex) } }
-        if !name.isEmpty {
-            let wanted = FontCatalog.fold(name)
-            // Exact face first (full or PostScript name), then the family's regular face,
-            // then "Family-Style" / "Family Style" split into a family and a style.
-            if let f = load(all.first(where: { FontCatalog.fold($0.names.fullName) == wanted
-                || FontCatalog.fold($0.names.postScriptName) == wanted })) { return f }
-            if let f = load(FontCatalog.regular(all.filter { FontCatalog.fold($0.names.family) == wanted })) { return f }
-            for sep in ["-", " "] {
-                guard let r = name.range(of: sep, options: .backwards) else { continue }
-                let family = FontCatalog.fold(String(name[..<r.lowerBound]))
-                let style = FontCatalog.fold(String(name[r.upperBound...]))
-                let candidates = all.filter { FontCatalog.fold($0.names.family) == family }
-                if let f = load(candidates.first(where: { FontCatalog.fold($0.names.style) == style })) { return f }
-            }
-        }
+        if let f = namedLocked(name, all) { return f }
         let lower = name.lowercased()
         // A style asked for in the name survives the fallback ("Helvetica-Bold" → a bold face).
         let weight = lower.contains("bold") ? 700 : lower.contains("light") ? 300 : 400
@@ -105,6 +91,33 @@ final class FontCatalog: @unchecked Sendable {
             if let f = load(FontCatalog.regular(candidates, weight: weight, italic: italic)) { return f }
         }
         return load(FontCatalog.regular(all))
+    }
+
+    /// The face a name (not a path) names without falling back, if any.
+    private func namedLocked(_ name: String, _ all: [Entry]) -> TrueTypeFont? {
+        guard !name.isEmpty else { return nil }
+        func load(_ e: Entry?) -> TrueTypeFont? { e.flatMap { try? loadLocked($0.path, $0.faceIndex) } }
+        let wanted = FontCatalog.fold(name)
+        // Exact face first (full or PostScript name), then the family's regular face,
+        // then "Family-Style" / "Family Style" split into a family and a style.
+        if let f = load(all.first(where: { FontCatalog.fold($0.names.fullName) == wanted
+            || FontCatalog.fold($0.names.postScriptName) == wanted })) { return f }
+        if let f = load(FontCatalog.regular(all.filter { FontCatalog.fold($0.names.family) == wanted })) { return f }
+        for sep in ["-", " "] {
+            guard let r = name.range(of: sep, options: .backwards) else { continue }
+            let family = FontCatalog.fold(String(name[..<r.lowerBound]))
+            let style = FontCatalog.fold(String(name[r.upperBound...]))
+            let candidates = all.filter { FontCatalog.fold($0.names.family) == family }
+            if let f = load(candidates.first(where: { FontCatalog.fold($0.names.style) == style })) { return f }
+        }
+        return nil
+    }
+
+    /// Whether `name` (a font name or file path) is found as it is, without the fallback chain.
+    func findsWithoutFallback(_ name: String) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        if name.contains("/"), (try? loadLocked(name, 0)) != nil { return true }
+        return namedLocked(name, scannedLocked()) != nil
     }
 
     /// Case- and space-insensitive comparison key ("DejaVuSans" matches "DejaVu Sans").

@@ -43,19 +43,28 @@ public struct OQCFont: Sendable, Hashable {
         Array(Set(FontCatalog.shared.faces.map { $0.names.family })).sorted()
     }
 
+    /// The family name from the font's name table ("DejaVu Sans").
     public var familyName: String { face.names.family }
+    /// The style name from the font's name table ("Bold Oblique").
     public var styleName: String { face.names.style }
+    /// The full name from the font's name table ("DejaVu Sans Bold").
     public var fullName: String { face.names.fullName }
     /// The PostScript name (Core Text: `CTFontCopyPostScriptName`).
     public var postScriptName: String { face.names.postScriptName }
     /// OS/2 weight class: 400 regular, 700 bold.
     public var weight: Int { face.names.weight }
+    /// Whether the face is italic or oblique.
     public var isItalic: Bool { face.names.isItalic }
+    /// The font's design units per em, the grid its outlines are drawn on.
     public var unitsPerEm: Int { face.unitsPerEm }
+    /// How many glyphs the font has.
     public var glyphCount: Int { face.numGlyphs }
 
     private var scale: CGFloat { pointSize / CGFloat(face.unitsPerEm) }
+    /// How far the font rises above the baseline at this size, in points (hhea ascender).
     public var ascent: CGFloat { CGFloat(face.ascender) * scale }
+    /// How far the font reaches below the baseline at this size, in points, as a negative
+    /// number (hhea descender).
     public var descent: CGFloat { CGFloat(face.descender) * scale }
     /// Core Text's `CTFontGetLeading`: the hhea line gap.
     public var leading: CGFloat { CGFloat(max(face.lineGap, 0)) * scale }
@@ -142,6 +151,8 @@ public struct OQCFont: Sendable, Hashable {
         return CGPath(storage: elements)
     }
 
+    /// Two fonts are equal when they are the same face at the same size.
     public static func == (a: OQCFont, b: OQCFont) -> Bool { a.face === b.face && a.pointSize == b.pointSize }
+    /// Hashes the face and size, consistently with `==`.
     public func hash(into h: inout Hasher) { h.combine(ObjectIdentifier(face)); h.combine(pointSize) }
 }

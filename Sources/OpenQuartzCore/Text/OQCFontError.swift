@@ -16,6 +16,7 @@ public enum OQCFontError: Error, Equatable, CustomStringConvertible {
     /// A collection was asked for a face it does not have.
     case faceIndexOutOfRange(index: Int, count: Int)
 
+    /// The problem in one line, naming the table where there is one.
     public var description: String {
         switch self {
         case .unreadableFile(let p): return "cannot read font file \(p)"

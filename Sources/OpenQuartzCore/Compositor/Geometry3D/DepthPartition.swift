@@ -217,7 +217,7 @@ struct DepthPartition {
         let width = (highest - lowest) / Double(buckets)
         guard width > 2 * epsilon, width.isFinite else { return [0..<count] }
         let scale = 1 / width
-        @inline(__always) func bucket(_ v: Double) -> Int { min(buckets - 1, max(0, Int((v - lowest) * scale))) }
+        @inline(__always) func bucket(_ v: Double) -> Int { min(buckets - 1, max(0, Int(saturating: (v - lowest) * scale))) }
         // Coverage by a difference array, then each bucket's run label: how many empty runs precede it.
         var label = [Int32](repeating: 0, count: buckets + 1)
         for k in items {

@@ -1,0 +1,271 @@
+#!/usr/bin/env python3
+"""The drawing benchmark's cases with Skia (skia-python) and Blend2D (blend2d-python): the same
+shapes, from the same seeded generator, as Tests/OpenQuartzCoreTests/DrawingBenchmarks.swift.
+Prints `bench <engine> <case>: median <ms> ms` per case. `--engine skia|blend2d` picks one.
+
+    pip install skia-python blend2d-python numpy
+"""
+import argparse
+import math
+import statistics
+import time
+
+SIZE = 512
+
+
+class LCG:
+    """Numerical Recipes' 32-bit LCG, the same as the Swift side's."""
+
+    def __init__(self, seed):
+        self.s = seed & 0xFFFFFFFF
+
+    def next(self):
+        self.s = (1664525 * self.s + 1013904223) & 0xFFFFFFFF
+        return self.s / 4294967296.0
+
+    def range(self, lo, hi):
+        return lo + (hi - lo) * self.next()
+
+
+def rects():
+    g = LCG(1)
+    out = []
+    for _ in range(2000):
+        x, y, w, h = g.range(0, 480), g.range(0, 480), g.range(8, 60), g.range(8, 60)
+        out.append((x, y, w, h, (g.next(), g.next(), g.next(), 0.8)))
+    return out
+
+
+def stars():
+    g = LCG(2)
+    out = []
+    for _ in range(500):
+        cx, cy, r = g.range(40, 472), g.range(40, 472), g.range(10, 40)
+        pts = []
+        for k in range(5):
+            a = -math.pi / 2 + k * 4 * math.pi / 5
+            pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+        out.append((pts, (g.next(), g.next(), g.next(), 0.8)))
+    return out
+
+
+def circles():
+    g = LCG(3)
+    return [(g.range(20, 492), g.range(20, 492), g.range(5, 30), (g.next(), g.next(), g.next(), 0.8)) for _ in range(1000)]
+
+
+def curves(n, seed):
+    g = LCG(seed)
+    return [tuple(g.range(0, 512) for _ in range(8)) for _ in range(n)]
+
+
+def image_pixels():
+    import numpy as np
+    y, x = np.mgrid[0:256, 0:256]
+    a = np.zeros((256, 256, 4), dtype=np.uint8)
+    a[..., 0] = x
+    a[..., 1] = y
+    a[..., 2] = (x ^ y) & 255
+    a[..., 3] = 255
+    return a
+
+
+class Skia:
+    name = "skia"
+
+    def __init__(self):
+        import skia
+        self.skia = skia
+        info = skia.ImageInfo.Make(SIZE, SIZE, skia.ColorType.kRGBA_8888_ColorType, skia.AlphaType.kPremul_AlphaType)
+        self.surface = skia.Surface.MakeRaster(info)
+        self.canvas = self.surface.getCanvas()
+        self.image = skia.Image.fromarray(image_pixels(), colorType=skia.ColorType.kRGBA_8888_ColorType)
+
+    def paint(self, c, stroke=0.0):
+        s = self.skia
+        p = s.Paint(AntiAlias=True)
+        p.setColor4f(s.Color4f(*c))
+        if stroke:
+            p.setStyle(s.Paint.kStroke_Style)
+            p.setStrokeWidth(stroke)
+            p.setStrokeCap(s.Paint.kRound_Cap)
+        return p
+
+    def clear(self):
+        self.canvas.clear(0)
+
+    def finish(self):
+        self.surface.flushAndSubmit() if hasattr(self.surface, "flushAndSubmit") else None
+
+    def rects(self, data):
+        for x, y, w, h, c in data:
+            self.canvas.drawRect(self.skia.Rect.MakeXYWH(x, y, w, h), self.paint(c))
+
+    def stars(self, data):
+        for pts, c in data:
+            p = self.skia.Path()
+            p.moveTo(*pts[0])
+            for q in pts[1:]:
+                p.lineTo(*q)
+            p.close()
+            self.canvas.drawPath(p, self.paint(c))
+
+    def circles(self, data):
+        for x, y, r, c in data:
+            self.canvas.drawOval(self.skia.Rect.MakeXYWH(x - r, y - r, 2 * r, 2 * r), self.paint(c))
+
+    def strokes(self, data, dashed=False):
+        p = self.paint((0.1, 0.3, 0.7, 1), 4 if not dashed else 2)
+        if dashed:
+            p.setStrokeCap(self.skia.Paint.kButt_Cap)
+            p.setPathEffect(self.skia.DashPathEffect.Make([8, 4], 0))
+        for a in data:
+            path = self.skia.Path()
+            path.moveTo(a[0], a[1])
+            path.cubicTo(a[2], a[3], a[4], a[5], a[6], a[7])
+            self.canvas.drawPath(path, p)
+
+    def linear(self, n):
+        s = self.skia
+        for i in range(n):
+            sh = s.GradientShader.MakeLinear([s.Point(0, i), s.Point(512, 512 - i)],
+                                             [0xFFFF0000, 0x8000FF00, 0xFF0000FF], [0, 0.4, 1])
+            p = s.Paint()
+            p.setShader(sh)
+            self.canvas.drawRect(s.Rect.MakeWH(SIZE, SIZE), p)
+
+    def radial(self, n):
+        s = self.skia
+        for i in range(n):
+            sh = s.GradientShader.MakeTwoPointConical(s.Point(256, 256), 10 + i, s.Point(256, 256), 300,
+                                                      [0xFFFFFF00, 0x800000FF], None)
+            p = s.Paint()
+            p.setShader(sh)
+            self.canvas.drawRect(s.Rect.MakeWH(SIZE, SIZE), p)
+
+    def images(self, n):
+        s = self.skia
+        for i in range(n):
+            self.canvas.drawImageRect(self.image, s.Rect.MakeXYWH(0, 0, 256, 256),
+                                      s.Rect.MakeXYWH(10.5 + i * 0.25, 12.25, 480, 480),
+                                      s.SamplingOptions(s.FilterMode.kLinear), None,
+                                      s.Canvas.kStrict_SrcRectConstraint)
+
+
+class Blend2D:
+    name = "blend2d"
+
+    def __init__(self):
+        import blend2d as b
+        self.b = b
+        self.target = b.BLImage(SIZE, SIZE)
+        self.ctx = b.BLContext(self.target)
+        img = b.BLImage(256, 256)
+        ic = b.BLContext(img)
+        # The same picture drawn as 1-pixel rectangles would be slow; a gradient stand-in of the same size.
+        g = b.create_linear_gradient(0, 0, 256, 256)
+        g.add_stop(0, (1.0, 0.0, 0.0, 1.0))
+        g.add_stop(1, (0.0, 1.0, 1.0, 1.0))
+        ic.set_fill_style(g)
+        ic.fill_all()
+        ic.flush()
+        self.image = img
+
+    def clear(self):
+        self.ctx.clear_all()
+
+    def finish(self):
+        self.ctx.flush()
+
+    def rects(self, data):
+        for x, y, w, h, c in data:
+            self.ctx.set_fill_style(c)
+            self.ctx.fill_rect(self.b.BLRect(x, y, w, h))
+
+    def stars(self, data):
+        for pts, c in data:
+            p = self.b.BLPath()
+            p.move_to(*pts[0])
+            for q in pts[1:]:
+                p.line_to(*q)
+            p.close()
+            self.ctx.set_fill_style(c)
+            self.ctx.fill_path(p)
+
+    def circles(self, data):
+        for x, y, r, c in data:
+            self.ctx.set_fill_style(c)
+            self.ctx.fill_circle(x, y, r)
+
+    def strokes(self, data, dashed=False):
+        self.ctx.set_stroke_style((0.1, 0.3, 0.7, 1.0))
+        self.ctx.stroke_width = 2 if dashed else 4
+        if dashed:
+            import numpy as np
+            arr = self.b.BLArrayDouble()
+            arr.from_numpy(np.array([8.0, 4.0]))
+            self.ctx.set_stroke_dash_array(arr)
+        for a in data:
+            p = self.b.BLPath()
+            p.move_to(a[0], a[1])
+            p.cubic_to(a[2], a[3], a[4], a[5], a[6], a[7])
+            self.ctx.stroke_path(p)
+
+    def linear(self, n):
+        for i in range(n):
+            g = self.b.create_linear_gradient(0, i, 512, 512 - i)
+            g.add_stop(0, (1.0, 0.0, 0.0, 1.0))
+            g.add_stop(0.4, (0.0, 1.0, 0.0, 0.5))
+            g.add_stop(1, (0.0, 0.0, 1.0, 1.0))
+            self.ctx.set_fill_style(g)
+            self.ctx.fill_all()
+
+    def radial(self, n):
+        for i in range(n):
+            g = self.b.create_radial_gradient(256, 256, 256, 256, 300)
+            g.add_stop(0, (1.0, 1.0, 0.0, 1.0))
+            g.add_stop(1, (0.0, 0.0, 1.0, 0.5))
+            self.ctx.set_fill_style(g)
+            self.ctx.fill_all()
+
+    def images(self, n):
+        for i in range(n):
+            self.ctx.blit_image(self.b.BLRect(10.5 + i * 0.25, 12.25, 480, 480), self.image)
+
+
+def cases():
+    r, s, c = rects(), stars(), circles()
+    cu, da = curves(300, 4), curves(100, 5)
+    return [
+        ("rects", lambda e: e.rects(r)),
+        ("stars", lambda e: e.stars(s)),
+        ("circles", lambda e: e.circles(c)),
+        ("strokes", lambda e: e.strokes(cu)),
+        ("dashes", lambda e: e.strokes(da, dashed=True)),
+        ("linear", lambda e: e.linear(20)),
+        ("radial", lambda e: e.radial(20)),
+        ("images", lambda e: e.images(20)),
+    ]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--engine", choices=["skia", "blend2d"], action="append")
+    ap.add_argument("--runs", type=int, default=7)
+    args = ap.parse_args()
+    engines = [Skia if n == "skia" else Blend2D for n in (args.engine or ["skia", "blend2d"])]
+    for E in engines:
+        e = E()
+        for name, run in cases():
+            times = []
+            for _ in range(args.runs + 1):
+                e.clear()
+                t = time.perf_counter()
+                run(e)
+                e.finish()
+                times.append((time.perf_counter() - t) * 1000)
+            print(f"bench {e.name} {name}: median {statistics.median(times[1:]):.3f} ms", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,17 @@
+// swift-tools-version:6.0
+// libFuzzer harnesses for OpenQuartzCore's parsers and renderer: a package of its own, so that
+// `swift build` of the main package neither builds nor needs them. Build and run with
+// Fuzz/run (see Fuzz/README.md): swift build -Xswiftc -sanitize=fuzzer,address …
+import PackageDescription
+
+let harnesses = ["fuzz-json", "fuzz-scene", "fuzz-svg-path", "fuzz-png", "fuzz-truetype", "fuzz-render"]
+
+let package = Package(
+    name: "OQCFuzz",
+    dependencies: [.package(name: "OpenQuartzCore", path: "..")],
+    targets: [.target(name: "CFuzzDriver")] + harnesses.map { name in
+        .executableTarget(name: name, dependencies: ["CFuzzDriver", .product(name: "OpenQuartzCore", package: "OpenQuartzCore")],
+                          path: "Sources/\(name)")
+    },
+    swiftLanguageModes: [.v6]
+)

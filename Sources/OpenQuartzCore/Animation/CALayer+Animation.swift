@@ -1,0 +1,303 @@
+import Foundation
+
+/// What a layer keeps for animation, timing and key-value coding (allocated on first use).
+final class LayerAnimationStorage {
+    /// The layer's animations in the order they were added (later ones apply on top).
+    var animations: [(key: String, animation: CAAnimation)] = []
+    var timing = MediaTiming()
+    var actions: [String: any CAAction]?
+    /// Values of keys that are not layer properties (custom properties of a Linux port).
+    var customValues: [String: Any] = [:]
+    /// For a presentation copy: the model layer it shows.
+    var modelLayer: CALayer?
+    /// Serial number for keys of animations added with a nil key.
+    var anonymousKeys = 0
+
+    // The renderer's presentation copy, reused between frames while the model is unchanged.
+    var renderCopy: CALayer?
+    var renderCopyModification: UInt64 = 0
+    var renderCopyFrame: UInt64 = 0
+    var renderCopyLocalTime: CFTimeInterval = .nan
+    /// The media time of the last timed render of the tree this layer was the root of.
+    var lastRenderMediaTime: CFTimeInterval?
+}
+
+/// The error of a value of the wrong kind for a key path.
+public struct CALayerKeyValueError: Error, CustomStringConvertible, Sendable {
+    /// The key path that was set.
+    public let keyPath: String
+    /// What was wrong, in words.
+    public let reason: String
+    /// "keyPath: reason".
+    public var description: String { "\(keyPath): \(reason)" }
+}
+
+extension CALayer {
+    /// The storage, created on first use.
+    final var animStorage: LayerAnimationStorage {
+        if let s = animationStorage { return s }
+        let s = LayerAnimationStorage()
+        animationStorage = s
+        return s
+    }
+
+    /// Whether the layer has animations.
+    @inline(__always) final var hasAnimations: Bool { !(animationStorage?.animations.isEmpty ?? true) }
+
+    /// Copies timing, actions and custom values (init(layer:)).
+    final func copyAnimationState(from l: CALayer) {
+        guard let src = l.animationStorage else { return }
+        let s = animStorage
+        s.timing = src.timing
+        s.actions = src.actions
+        s.customValues = src.customValues
+    }
+
+    // MARK: Time
+
+    /// This layer's local time for a media time: each layer from the root down applies its
+    /// own timing (`(t − beginTime) · speed + timeOffset`).
+    final func localTime(fromMediaTime t: CFTimeInterval) -> CFTimeInterval {
+        var chain: [MediaTiming] = []
+        var l: CALayer? = self
+        while let layer = l {
+            if let s = layer.animationStorage, s.timing != MediaTiming() { chain.append(s.timing) }
+            l = layer.superlayer
+        }
+        var time = t
+        for timing in chain.reversed() { time = timing.localTime(parent: time) }
+        return time
+    }
+
+    /// The media time for a local time of this layer (the inverse of `localTime`).
+    final func mediaTime(fromLocalTime t: CFTimeInterval) -> CFTimeInterval {
+        var time = t
+        var l: CALayer? = self
+        while let layer = l {
+            if let s = layer.animationStorage { time = s.timing.parentTime(local: time) }
+            l = layer.superlayer
+        }
+        return time
+    }
+
+    // MARK: Adding and removing
+
+    final func addAnimationCopy(_ anim: CAAnimation, forKey key: String?) {
+        guard let copy = anim.copy() as? CAAnimation else { return }
+        let s = animStorage
+        let k: String
+        if let key { k = key } else { s.anonymousKeys += 1; k = "oqc.animation.\(s.anonymousKeys)" }
+        let transaction = TransactionState.current
+        if copy.duration == 0 { copy.fallbackDuration = CATransaction.animationDuration() }
+        copy.awaitsCommit = copy.beginTime == 0
+        // An implicit animation (no from, to or by) starts from the value the property had
+        // before the change, as shown: the last rendered presentation value when the layer was
+        // animating, else the old model value.
+        if let basic = copy as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil,
+           let change = transaction.changing, change.key == (basic.keyPath ?? "") {
+            if let shown = s.renderCopy, let kp = LayerKeyPath(change.key), let v = kp.get(shown) {
+                basic.previousValue = v
+            } else {
+                basic.previousValue = change.old
+            }
+        }
+        if let i = s.animations.firstIndex(where: { $0.key == k }) {
+            let old = s.animations.remove(at: i).animation
+            AnimationEvents.stop(old, finished: false)
+        }
+        s.animations.append((k, copy))
+        transaction.register(copy)
+        markAnimatedUpwards()
+        noteChange()
+    }
+
+    final func markAnimatedUpwards() {
+        var l: CALayer? = self
+        while let layer = l, !layer.animatedSubtree || layer === self {
+            layer.animatedSubtree = true
+            l = layer.superlayer
+        }
+    }
+
+    final func removeAnimations(where match: (String) -> Bool) {
+        guard let s = animationStorage, !s.animations.isEmpty else { return }
+        var removed: [CAAnimation] = []
+        s.animations.removeAll { entry in
+            if match(entry.key) { removed.append(entry.animation); return true }
+            return false
+        }
+        if removed.isEmpty { return }
+        if s.animations.isEmpty { s.renderCopy = nil }
+        noteChange()
+        for a in removed { AnimationEvents.stop(a, finished: false) }
+    }
+
+    // MARK: Presentation
+
+    final func makePresentation() -> CALayer? {
+        guard isCommittedToRender else { return nil }
+        var root: CALayer = self
+        while let up = root.superlayer { root = up }
+        let media = root.animationStorage?.lastRenderMediaTime ?? CACurrentMediaTime()
+        let p = type(of: self).init(presentationOf: self)
+        p.animStorage.modelLayer = self
+        if hasAnimations {
+            AnimationEvaluator.apply(self, to: p, localTime: localTime(fromMediaTime: media), events: nil)
+        }
+        return p
+    }
+
+    // MARK: Actions
+
+    final func searchAction(forKey event: String) -> (any CAAction)? {
+        if let d = delegate, let a = d.action(for: self, forKey: event) { return a is NSNull ? nil : a }
+        if let a = animationStorage?.actions?[event] { return a is NSNull ? nil : a }
+        if let a = type(of: self).defaultAction(forKey: event) { return a is NSNull ? nil : a }
+        guard let kp = LayerKeyPath(event), kp.property.isAnimatable else { return nil }
+        let anim = CABasicAnimation(keyPath: event)
+        anim.timingFunction = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
+        return anim
+    }
+
+    /// The Objective-C key of a Swift property name (`isHidden` → `hidden`).
+    static func actionKey(_ swiftName: StaticString) -> String {
+        let n = swiftName.description
+        switch n {
+        case "isHidden": return "hidden"
+        case "isDoubleSided": return "doubleSided"
+        case "isGeometryFlipped": return "geometryFlipped"
+        default: return n
+        }
+    }
+
+    final func runAction<T>(forChangeOf name: StaticString, from old: T) {
+        let key = CALayer.actionKey(name)
+        runAction(forKey: key, old: LayerKeyPath(key).flatMap { AnimationValue(old, kind: $0.kind) })
+    }
+
+    final func runAction(forKey key: String, old: AnimationValue?) {
+        let transaction = TransactionState.current
+        if CATransaction.disableActions() || transaction.changing != nil { return }
+        guard let action = action(forKey: key) else { return }
+        transaction.changing = (key, old)
+        defer { transaction.changing = nil }
+        action.run(forKey: key, object: self, arguments: nil)
+    }
+
+    // MARK: Key-value coding
+
+    final func keyValue(forKeyPath keyPath: String) -> Any? {
+        if let kp = LayerKeyPath(keyPath) {
+            guard let v = kp.get(self) else { return animationStorage?.customValues[keyPath] }
+            if kp.component == .whole, let raw = kp.property.colorsAsStored(self) { return raw }
+            if kp.component == .whole { return LayerKeyPath.swiftValue(kp.property, v) }
+            return v.anyValue
+        }
+        return animationStorage?.customValues[keyPath] ?? type(of: self).defaultValue(forKey: keyPath)
+    }
+
+    final func setKeyValue(_ value: Any?, forKeyPath keyPath: String) throws(CALayerKeyValueError) {
+        guard let kp = LayerKeyPath(keyPath), kp.property.get(self) != nil else {
+            // Any other key is stored, as CALayer stores undefined keys.
+            let s = animStorage
+            let old = s.customValues[keyPath]
+            s.customValues[keyPath] = value
+            noteChange()
+            if isCommittedToRender { runAction(forKey: keyPath, old: AnimationValue.inferred(old)) }
+            return
+        }
+        // Colours are stored as given (an AnimationValue would turn gray into sRGB).
+        if kp.component == .whole, kp.kind == .color || kp.kind == .colors {
+            if kp.property.setColors(self, value) { return }
+            throw CALayerKeyValueError(keyPath: keyPath, reason: "\(value.map { "\(type(of: $0))" } ?? "nil") is not a \(kp.kind == .color ? "CGColor" : "[CGColor]")")
+        }
+        guard let v = AnimationValue(value, kind: kp.kind) else {
+            throw CALayerKeyValueError(keyPath: keyPath, reason: "\(value.map { "\(type(of: $0))" } ?? "nil") is not a value of the \(kp.kind) kind this key path holds")
+        }
+        if !kp.set(self, v) {
+            throw CALayerKeyValueError(keyPath: keyPath, reason: "the value cannot be set on \(type(of: self))")
+        }
+    }
+
+    /// OpenQuartzCore extension: `setValue(_:forKeyPath:)` that reports a value of the wrong
+    /// kind (a string for `position`, a point for `opacity`) instead of ignoring it.
+    public final func setValueChecked(_ value: Any?, forKeyPath keyPath: String) throws(CALayerKeyValueError) {
+        try setKeyValue(value, forKeyPath: keyPath)
+    }
+}
+
+extension LayerKeyPath {
+    /// A whole property's value as its Swift type (`opacity` is a `Float`, `hidden` a `Bool`).
+    static func swiftValue(_ p: LayerProperty, _ v: AnimationValue) -> Any? {
+        switch p {
+        case .opacity, .shadowOpacity, .minificationFilterBias, .instanceRedOffset, .instanceGreenOffset,
+             .instanceBlueOffset, .instanceAlphaOffset:
+            return v.doubleValue.map { Float($0) }
+        case .instanceDelay: return v.doubleValue
+        case .colors:
+            if case .colors(let c) = v { return c.compactMap { $0.cgColorValue } as [Any] }
+            return nil
+        default: return v.anyValue
+        }
+    }
+}
+
+extension AnimationValue {
+    /// A value whose kind is read off the value itself (custom keys have no declared type).
+    static func inferred(_ v: Any?) -> AnimationValue? {
+        guard let v else { return nil }
+        for kind in [AnimationValueKind.number, .point, .size, .rect, .transform, .path, .numbers, .colors] {
+            if let a = AnimationValue(v, kind: kind) { return a }
+        }
+        if v is CGColor { return AnimationValue(v, kind: .color) }
+        return .discrete(v)
+    }
+}
+
+/// NSNull disables an action (Core Animation declares it a `CAAction` for that).
+extension NSNull: CAAction {
+    /// Does nothing.
+    public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {}
+}
+
+extension LayerProperty {
+    /// The colour (or colours) of a colour property exactly as stored; nil for other kinds.
+    func colorsAsStored(_ l: CALayer) -> Any?? {
+        switch self {
+        case .backgroundColor: return .some(l.backgroundColor)
+        case .borderColor: return .some(l.borderColor)
+        case .shadowColor: return .some(l.shadowColor)
+        case .fillColor: return (l as? CAShapeLayer).map { .some($0.fillColor) }
+        case .strokeColor: return (l as? CAShapeLayer).map { .some($0.strokeColor) }
+        case .colors: return (l as? CAGradientLayer).map { .some($0.colors) }
+        case .instanceColor: return (l as? CAReplicatorLayer).map { .some($0.instanceColor) }
+        case .foregroundColor: return (l as? CATextLayer).map { .some($0.foregroundColor) }
+        default: return nil
+        }
+    }
+
+    /// Sets a colour property to `v` as given (a `CGColor`, nil, or for `colors` an array of
+    /// `CGColor`s); false for a value of another type.
+    func setColors(_ l: CALayer, _ v: Any?) -> Bool {
+        if self == .colors {
+            guard let g = l as? CAGradientLayer else { return false }
+            if v == nil { g.colors = nil; return true }
+            guard let list = v as? [Any], list.allSatisfy({ $0 is CGColor }) else { return false }
+            g.colors = list
+            return true
+        }
+        let c: CGColor?
+        if v == nil || v is NSNull { c = nil } else if let x = v as? CGColor { c = x } else { return false }
+        switch self {
+        case .backgroundColor: l.backgroundColor = c
+        case .borderColor: l.borderColor = c
+        case .shadowColor: l.shadowColor = c
+        case .fillColor: guard let s = l as? CAShapeLayer else { return false }; s.fillColor = c
+        case .strokeColor: guard let s = l as? CAShapeLayer else { return false }; s.strokeColor = c
+        case .instanceColor: guard let r = l as? CAReplicatorLayer else { return false }; r.instanceColor = c
+        case .foregroundColor: guard let t = l as? CATextLayer else { return false }; t.foregroundColor = c
+        default: return false
+        }
+        return true
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+
+/// A duration or a point in time, in seconds (Core Foundation's `CFTimeInterval`, which Linux
+/// Foundation does not export).
+public typealias CFTimeInterval = Double
+
+/// `HUGE` as Darwin exports it to Swift (a `Float`, positive infinity), so that iOS code
+/// writing `repeatCount = HUGE` compiles; Glibc does not export it. OpenQuartzCore extension
+/// on Linux.
+public let HUGE: Float = .infinity
+
+/// The current media time: seconds of a monotonic clock (Core Animation's clock is
+/// `mach_absolute_time`; here `CLOCK_MONOTONIC`). Offline renders take their time as an
+/// argument instead (`CAImageRenderer.image(for:atTime:)`), so that a render does not depend
+/// on when it runs.
+public func CACurrentMediaTime() -> CFTimeInterval {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return CFTimeInterval(ts.tv_sec) + CFTimeInterval(ts.tv_nsec) / 1_000_000_000
+}
+
+/// The timing model shared by layers and animations: each object has its own local time,
+/// derived from its parent's (`t = (parent − beginTime) · speed + timeOffset`), with a simple
+/// duration that may repeat and reverse. Declared as Apple declares it in Swift.
+///
+/// A layer's parent time is its superlayer's local time (the root layer's is media time); an
+/// animation's is its layer's local time (or, inside a group, the group's).
+public protocol CAMediaTiming {
+    /// When the object starts, in its parent's time. Default 0. For an animation added to a
+    /// layer, 0 means "when the transaction commits".
+    var beginTime: CFTimeInterval { get set }
+    /// The simple duration, in local time. Default 0 (an animation then lasts the transaction's
+    /// `animationDuration`, 0.25 s).
+    var duration: CFTimeInterval { get set }
+    /// How fast local time runs against the parent's. Default 1; 0 pauses.
+    var speed: Float { get set }
+    /// Added to local time (after `speed`). Default 0; with `speed = 0` it scrubs.
+    var timeOffset: CFTimeInterval { get set }
+    /// How many times the simple duration (or the forward-and-back cycle) plays; fractions
+    /// allowed, `.infinity` forever. Default 0 (once).
+    var repeatCount: Float { get set }
+    /// How long the object repeats for, in local time, instead of a count. Default 0.
+    var repeatDuration: CFTimeInterval { get set }
+    /// Whether each cycle plays forward then backward. Default false.
+    var autoreverses: Bool { get set }
+    /// What the object shows outside its active interval. Default `.removed`.
+    var fillMode: CAMediaTimingFillMode { get set }
+}
+
+/// The timing of one object, as a value: where an object is in its simple duration for a
+/// given parent time. Shared by layers, animations and groups.
+struct MediaTiming: Sendable, Equatable {
+    var beginTime: CFTimeInterval = 0
+    var duration: CFTimeInterval = 0
+    var speed: Float = 1
+    var timeOffset: CFTimeInterval = 0
+    var repeatCount: Float = 0
+    var repeatDuration: CFTimeInterval = 0
+    var autoreverses = false
+    var fillMode: CAMediaTimingFillMode = .removed
+
+    /// Local time as a layer uses it: linear, unbounded.
+    @inline(__always)
+    func localTime(parent t: CFTimeInterval) -> CFTimeInterval {
+        (t - beginTime) * CFTimeInterval(speed) + timeOffset
+    }
+
+    /// The inverse of `localTime(parent:)`; with `speed = 0` every parent time maps to the
+    /// same local time, and `beginTime` is returned.
+    @inline(__always)
+    func parentTime(local t: CFTimeInterval) -> CFTimeInterval {
+        speed == 0 ? beginTime : (t - timeOffset) / CFTimeInterval(speed) + beginTime
+    }
+
+    /// The length of the active interval, in local time (before `timeOffset`): the repeat
+    /// duration when set, otherwise the cycle times the repeat count (at least one cycle).
+    func activeDuration(simple d: CFTimeInterval) -> CFTimeInterval {
+        let cycle = autoreverses ? 2 * d : d
+        if repeatDuration > 0 { return repeatDuration }
+        if repeatCount > 0 {
+            if repeatCount.isInfinite { return .infinity }
+            return cycle * CFTimeInterval(repeatCount)
+        }
+        return cycle
+    }
+
+    /// Where an animation is for a parent time, with simple duration `d`.
+    func phase(parent t: CFTimeInterval, simple d: CFTimeInterval) -> TimingPhase {
+        let active = activeDuration(simple: d)
+        var a = (t - beginTime) * CFTimeInterval(speed)
+        if a.isNaN { return .before }
+        var ended = false
+        if a < 0 {
+            guard fillMode == .backwards || fillMode == .both else { return .before }
+            a = 0
+        }
+        if a >= active {
+            guard fillMode == .forwards || fillMode == .both else { return .after }
+            ended = true
+            a = active
+        }
+        if d <= 0 { return .active(time: 0, iteration: 0, ended: ended) }
+        let local = a + timeOffset
+        let cycle = autoreverses ? 2 * d : d
+        var n = (local / cycle).rounded(.down)
+        var u = local - n * cycle
+        // The end of the active interval shows the last cycle's last frame, not the next
+        // cycle's first.
+        if ended && u <= 1e-9 * cycle && local > 0 { u = cycle; n -= 1 }
+        if autoreverses && u > d { u = 2 * d - u }
+        let iteration = n.isFinite && abs(n) < 1e9 ? Int(n) : 0
+        return .active(time: min(max(u, 0), d), iteration: iteration, ended: ended)
+    }
+}
+
+/// Where a timed object is at a moment of its parent's time.
+enum TimingPhase: Equatable {
+    /// Before its active interval, not filling backwards: no effect.
+    case before
+    /// After its active interval, not filling forwards: no effect.
+    case after
+    /// Showing the simple time `time` (0…duration) of repeat `iteration`; `ended` when the
+    /// active interval is over and the object fills forwards.
+    case active(time: CFTimeInterval, iteration: Int, ended: Bool)
+}

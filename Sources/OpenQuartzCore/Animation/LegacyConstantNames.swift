@@ -1,0 +1,38 @@
+import Foundation
+
+// The constant names iOS code written before Swift 4.2 uses (`kCAMediaTimingFunctionLinear`,
+// `kCAFillModeForwards`, …), as aliases of the typed constants. OpenQuartzCore extension:
+// Apple's current SDK marks them renamed; here they keep older ported code compiling.
+
+/// `CAMediaTimingFunctionName.linear`.
+public let kCAMediaTimingFunctionLinear = CAMediaTimingFunctionName.linear
+/// `CAMediaTimingFunctionName.easeIn`.
+public let kCAMediaTimingFunctionEaseIn = CAMediaTimingFunctionName.easeIn
+/// `CAMediaTimingFunctionName.easeOut`.
+public let kCAMediaTimingFunctionEaseOut = CAMediaTimingFunctionName.easeOut
+/// `CAMediaTimingFunctionName.easeInEaseOut`.
+public let kCAMediaTimingFunctionEaseInEaseOut = CAMediaTimingFunctionName.easeInEaseOut
+/// `CAMediaTimingFunctionName.default`.
+public let kCAMediaTimingFunctionDefault = CAMediaTimingFunctionName.default
+/// `CAMediaTimingFillMode.forwards`.
+public let kCAFillModeForwards = CAMediaTimingFillMode.forwards
+/// `CAMediaTimingFillMode.backwards`.
+public let kCAFillModeBackwards = CAMediaTimingFillMode.backwards
+/// `CAMediaTimingFillMode.both`.
+public let kCAFillModeBoth = CAMediaTimingFillMode.both
+/// `CAMediaTimingFillMode.removed`.
+public let kCAFillModeRemoved = CAMediaTimingFillMode.removed
+/// `CAAnimationCalculationMode.linear`.
+public let kCAAnimationLinear = CAAnimationCalculationMode.linear
+/// `CAAnimationCalculationMode.discrete`.
+public let kCAAnimationDiscrete = CAAnimationCalculationMode.discrete
+/// `CAAnimationCalculationMode.paced`.
+public let kCAAnimationPaced = CAAnimationCalculationMode.paced
+/// `CAAnimationCalculationMode.cubic`.
+public let kCAAnimationCubic = CAAnimationCalculationMode.cubic
+/// `CAAnimationCalculationMode.cubicPaced`.
+public let kCAAnimationCubicPaced = CAAnimationCalculationMode.cubicPaced
+/// `CAAnimationRotationMode.rotateAuto`.
+public let kCAAnimationRotateAuto = CAAnimationRotationMode.rotateAuto
+/// `CAAnimationRotationMode.rotateAutoReverse`.
+public let kCAAnimationRotateAutoReverse = CAAnimationRotationMode.rotateAutoReverse

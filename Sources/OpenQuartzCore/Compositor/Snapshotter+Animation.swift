@@ -1,0 +1,92 @@
+import Foundation
+import Raster
+
+/// The snapshot's side of animation: in a timed render, each animated layer is read through a
+/// presentation copy (the model with its animations applied at the render's media time), so
+/// the render tree holds presentation values and nothing reads a live layer afterwards.
+extension Snapshotter {
+    /// What to read `l`'s properties from: `l` itself, or (timed render, `l` animated) its
+    /// presentation copy for this frame. The copy is kept on the layer and reused while the
+    /// model is unchanged: each frame the animated properties are reset to the model's and
+    /// the animations applied again, which costs a few property sets instead of a new layer.
+    func presentationSource(_ l: CALayer) -> CALayer {
+        guard let media = mediaTime, let s = l.animationStorage, !s.animations.isEmpty else { return l }
+        let local = l.localTime(fromMediaTime: media - timeShift)
+        let copy: CALayer
+        if let c = s.renderCopy, s.renderCopyModification == l.modificationCount {
+            if s.renderCopyFrame == frameNumber && s.renderCopyLocalTime == local { return c }
+            copy = c
+            for (_, a) in s.animations { Snapshotter.reset(a, of: copy, from: l) }
+        } else {
+            copy = type(of: l).init(presentationOf: l)
+            copy.animStorage.modelLayer = l
+            s.renderCopy = copy
+            s.renderCopyModification = l.modificationCount
+        }
+        s.renderCopyFrame = frameNumber
+        s.renderCopyLocalTime = local
+        AnimationEvaluator.apply(l, to: copy, localTime: local, events: timeShift == 0 ? events : nil)
+        return copy
+    }
+
+    /// Puts back the model's values of what `a` animates.
+    private static func reset(_ a: CAAnimation, of copy: CALayer, from model: CALayer) {
+        if let g = a as? CAAnimationGroup {
+            for c in g.animations ?? [] { reset(c, of: copy, from: model) }
+            return
+        }
+        guard let p = a as? CAPropertyAnimation, let path = p.keyPath else { return }
+        if let kp = (p.resolvedKeyPath ?? nil) ?? LayerKeyPath(path), let v = kp.property.get(model) {
+            kp.property.set(copy, v)
+        } else {
+            copy.animStorage.customValues[path] = model.animationStorage?.customValues[path]
+        }
+        if let k = p as? CAKeyframeAnimation, k.rotationMode != nil { copy.transform = model.transform }
+    }
+
+    /// Recomputes whether animations lie in `layer`'s subtree from its own animations and its
+    /// sublayers' and mask's flags (just set by their snapshot, or unchanged if they were
+    /// skipped), in every timed snapshot that visits the layer: an animated subtree moved under
+    /// it (which changes it) marks it, and a subtree whose animations are gone is reused again.
+    func updateAnimatedSubtree(_ layer: CALayer) {
+        var any = layer.hasAnimations
+        if !any, let subs = layer.storedSublayers { any = subs.contains { $0.animatedSubtree } }
+        if !any, let m = layer.storedMask { any = m.animatedSubtree }
+        layer.animatedSubtree = any
+    }
+
+    /// For a replicator with `instanceDelay` and animations below it, in a timed render: the
+    /// sublayers of instances 1…n−1, each snapshotted `i · instanceDelay` seconds earlier
+    /// (Core Animation offsets each copy's animations by the delay, CAReplicatorLayer.h).
+    func delayedInstances(_ r: CAReplicatorLayer, model: CALayer) -> [RenderNode]? {
+        guard mediaTime != nil, r.instanceDelay != 0, r.instanceDelay.isFinite, model.animatedSubtree,
+              r.instanceCount > 1, let subs = model.storedSublayers else { return nil }
+        let count = min(r.instanceCount, 1024)
+        let saved = timeShift
+        defer { timeShift = saved }
+        var out: [RenderNode] = []
+        let b = r.bounds.standardized
+        for i in 1..<count {
+            timeShift = saved + Double(i) * r.instanceDelay
+            let sub = presentationSource(model).sublayerSpaceTransform()
+            var kids: [RenderNode] = []
+            for s in subs where !s.isHidden {
+                let local = presentationSource(s).localTransform()
+                kids.append(node(s, toParent: CATransform3DIsIdentity(sub) ? local : CATransform3DConcat(local, sub), previous: nil))
+            }
+            let plain = RenderNode(
+                kind: .plain, identity: ObjectIdentifier(model), name: model.name, bounds: b, toParent: CATransform3DIdentity,
+                zPosition: 0, opacity: 1, allowsGroupOpacity: true, background: nil, corners: .square,
+                outline: Raster.Path(CGPath(rect: b)), borderWidth: 0, borderColor: nil, masksToBounds: false, shadow: nil,
+                mask: nil, contents: nil, rasterization: nil, isDoubleSided: true, allowsEdgeAntialiasing: false,
+                antialiasedEdges: 0, sublayers: kids, version: version(of: model, children: kids, mask: nil, animated: true),
+                layerSerial: model.serialNumber, layerModification: ~model.modificationCount,
+                layerSubtreeModification: model.subtreeModificationCount)
+            out.append(plain)
+        }
+        // The replicator's own copy is read on after this: put it back at the frame's time.
+        timeShift = saved
+        _ = presentationSource(model)
+        return out
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Raster
+
+/// A layer's display-cycle state: whether it needs display, which part, and the backing store
+/// it drew last (kept so that `setNeedsDisplay(_:)` can redraw just a part).
+final class CALayerDisplayState {
+    var needsDisplay = false
+    /// The part to redraw, in bounds coordinates; nil for all of it.
+    var dirtyRect: CGRect?
+    /// The context drawn last, and the bounds and scale it was drawn for.
+    var backingStore: CGContext?
+    var drawnBounds: CGRect?
+    var drawnScale: CGFloat = 0
+}
+
+extension CALayer {
+    var displayStorage: CALayerDisplayState {
+        if let s = displayState { return s }
+        let s = CALayerDisplayState()
+        displayState = s
+        return s
+    }
+
+    /// Largest backing store side, in pixels; beyond it the layer's drawn contents are nil.
+    static let maximumBackingStoreDimension = 1 << 14
+
+    /// What `display()` does when nobody overrides it: draws the layer through `draw(in:)` into
+    /// a backing store of `bounds.size × contentsScale` pixels (rounded up) and makes that the
+    /// layer's `contents`. The context is set up as iOS sets up a layer's: user space is the
+    /// bounds space, origin at the bounds' top-left corner, y down, one unit per point.
+    func drawBackingStore() {
+        let s = displayStorage
+        let dirty = s.dirtyRect
+        s.needsDisplay = false
+        s.dirtyRect = nil
+        let b = bounds.standardized
+        let scale = contentsScale.isFinite && contentsScale > 0 ? contentsScale : 1
+        let limit = CGFloat(CALayer.maximumBackingStoreDimension)
+        let pw = (b.width * scale).rounded(.up), ph = (b.height * scale).rounded(.up)
+        guard pw.isFinite, ph.isFinite, pw >= 1, ph >= 1, pw <= limit, ph <= limit else {
+            s.backingStore = nil
+            s.drawnBounds = b
+            contents = nil
+            return
+        }
+        let w = Int(pw), h = Int(ph)
+        // Reuse the last backing store for a partial redraw of an unchanged geometry.
+        let reuse: CGContext?
+        if dirty != nil, let old = s.backingStore, s.drawnBounds == b, s.drawnScale == scale, old.width == w,
+           old.height == h, (old.alphaInfo == .noneSkipLast) == isOpaque {
+            reuse = old
+        } else {
+            reuse = nil
+        }
+        let info = isOpaque ? CGImageAlphaInfo.noneSkipLast : .premultipliedLast
+        guard let ctx = reuse ?? CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: 0,
+                                           space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: info.rawValue) else {
+            contents = nil
+            return
+        }
+        ctx.saveGState()
+        // Flipped: bounds' top-left at the bitmap's top-left, y down (iOS's layer drawing space).
+        ctx.translateBy(x: 0, y: CGFloat(h))
+        ctx.scaleBy(x: scale, y: -scale)
+        ctx.translateBy(x: -b.minX, y: -b.minY)
+        if reuse != nil, let dirty {
+            ctx.clip(to: dirty)
+            ctx.clear(dirty)
+        }
+        delegate?.layerWillDraw(self)
+        draw(in: ctx)
+        ctx.restoreGState()
+        s.backingStore = ctx
+        s.drawnBounds = b
+        s.drawnScale = scale
+        contents = ctx.makeImage()
+    }
+
+    /// Hook for the presentation tree (to be wired when animations land): the copy of this
+    /// layer that must be displayed this frame because an animation runs on a key for which
+    /// `needsDisplay(forKey:)` is true, or nil. The display pass then calls `display()` on that
+    /// copy, so a custom animated property redraws each frame with its in-flight value.
+    func layerToDisplayForAnimation() -> CALayer? { nil }
+
+    /// What Core Animation does when a property changes through key-value coding: a key for
+    /// which `needsDisplay(forKey:)` is true marks the layer as needing display. For whoever
+    /// sets layer properties by key (animations, `setValue(_:forKey:)`).
+    func displayedPropertyDidChange(_ key: String) {
+        if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
+    }
+}
+
+/// The display pass: before each snapshot, every layer of the tree (sublayers and masks) that
+/// needs display is displayed, parents before children, as Core Animation does in its
+/// transaction commit.
+func displayLayerTree(_ layer: CALayer) {
+    layer.displayIfNeeded()
+    if let p = layer.layerToDisplayForAnimation() { p.display() }
+    if let m = layer.mask { displayLayerTree(m) }
+    if let subs = layer.sublayers {
+        for s in subs { displayLayerTree(s) }
+    }
+}

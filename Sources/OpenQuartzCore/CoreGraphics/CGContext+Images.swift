@@ -1,0 +1,80 @@
+import Foundation
+import Raster
+
+extension CGContext {
+    // MARK: Images
+
+    /// Most tiles one `draw(_:in:byTiling: true)` paints; beyond this the image is drawn once.
+    static let maximumTiles = 1 << 16
+
+    /// Draws `image` scaled into `rect`, upright in user space: the image's first row at the
+    /// rectangle's maxY side (its top in a y-up space), as Core Graphics draws images. With
+    /// `byTiling`, copies of the image the size of `rect` repeat from `rect`'s origin across
+    /// the whole clip. Resampling follows `interpolationQuality`; alpha, blend mode, clip and
+    /// shadow apply.
+    public func draw(_ image: CGImage, in rect: CGRect, byTiling: Bool = false) {
+        let r = rect.standardized
+        guard let _ = r.rasterRect, r.width > 0, r.height > 0 else { return }
+        if byTiling, let tiles = tileOrigins(rect: r) {
+            for origin in tiles { drawOnce(image, in: CGRect(origin: origin, size: r.size)) }
+            return
+        }
+        drawOnce(image, in: r)
+    }
+
+    private func drawOnce(_ image: CGImage, in rect: CGRect) {
+        let m = imageTransform(image, in: rect)
+        let outline = Raster.Path.rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height))
+            .transformed(m)
+        let opacity = Float(state.alpha)
+        let filter = samplingFilter
+        let aa = state.shouldAntialias
+        paint(bounds: outline.bounds) { target, clip, mode, _ in
+            target.draw(image.texture, transform: m, filter: filter, opacity: opacity, clip: clip, antialias: aa,
+                        blend: mode)
+        }
+    }
+
+    /// Texel space (rows top to bottom) to surface space for an image drawn upright in `rect`.
+    func imageTransform(_ image: CGImage, in rect: CGRect) -> ProjectiveTransform {
+        let toUser = CGAffineTransform(a: rect.width / CGFloat(image.width), b: 0, c: 0,
+                                       d: -rect.height / CGFloat(image.height), tx: rect.minX, ty: rect.maxY)
+        let m = toUser.concatenating(userToSurface)
+        return ProjectiveTransform(a: Double(m.a), b: Double(m.b), c: Double(m.c), d: Double(m.d),
+                                   tx: Double(m.tx), ty: Double(m.ty))
+    }
+
+    /// The sampling filter for the interpolation quality.
+    var samplingFilter: SamplingFilter {
+        switch state.interpolationQuality {
+        case .none: .nearest
+        case .high: .trilinear
+        default: .linear
+        }
+    }
+
+    /// Origins of the tiles that cover the clip, or nil when there would be too many.
+    private func tileOrigins(rect: CGRect) -> [CGPoint]? {
+        let b = clipBox
+        guard !b.isEmpty else { return [] }
+        let area = CGRect(x: b.x, y: b.y, width: b.width, height: b.height).applying(userToSurface.inverted())
+        guard let _ = area.rasterRect else { return nil }
+        let i0 = ((area.minX - rect.minX) / rect.width).rounded(.down)
+        let i1 = ((area.maxX - rect.minX) / rect.width).rounded(.up)
+        let j0 = ((area.minY - rect.minY) / rect.height).rounded(.down)
+        let j1 = ((area.maxY - rect.minY) / rect.height).rounded(.up)
+        let count = (i1 - i0) * (j1 - j0)
+        guard count.isFinite, count >= 0, count <= CGFloat(CGContext.maximumTiles) else { return nil }
+        var out: [CGPoint] = []
+        var j = j0
+        while j < j1 {
+            var i = i0
+            while i < i1 {
+                out.append(CGPoint(x: rect.minX + i * rect.width, y: rect.minY + j * rect.height))
+                i += 1
+            }
+            j += 1
+        }
+        return out
+    }
+}

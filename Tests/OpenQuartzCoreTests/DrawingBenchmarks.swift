@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+@testable import OpenQuartzCore
+
+/// The drawing benchmark (Benchmarks/drawing): our CGContext on the cases that
+/// Benchmarks/drawing/peers.py draws with Skia and Blend2D, same shapes from the same seeded
+/// generator, on a 512 × 512 premultiplied RGBA bitmap. Runs only with DRAWING_BENCH=1 (in a
+/// release build, through Benchmarks/drawing/compare); prints `bench ours <case>: median <ms> ms`.
+@Suite(.enabled(if: ProcessInfo.processInfo.environment["DRAWING_BENCH"] == "1"))
+struct DrawingBenchmarks {
+    /// Numerical Recipes' 32-bit LCG, the same as peers.py's.
+    struct LCG {
+        var s: UInt32
+        mutating func next() -> CGFloat {
+            s = 1_664_525 &* s &+ 1_013_904_223
+            return CGFloat(s) / 4_294_967_296
+        }
+        mutating func range(_ lo: CGFloat, _ hi: CGFloat) -> CGFloat { lo + (hi - lo) * next() }
+    }
+
+    static func curves(_ n: Int, _ seed: UInt32) -> [[CGFloat]] {
+        var g = LCG(s: seed)
+        return (0..<n).map { _ in (0..<8).map { _ in g.range(0, 512) } }
+    }
+
+    static let image: CGImage = {
+        var bytes = [UInt8](repeating: 255, count: 256 * 256 * 4)
+        for y in 0..<256 {
+            for x in 0..<256 {
+                let o = 4 * (y * 256 + x)
+                bytes[o] = UInt8(x); bytes[o + 1] = UInt8(y); bytes[o + 2] = UInt8(x ^ y)
+            }
+        }
+        return CGImage(width: 256, height: 256, rgba: bytes)!
+    }()
+
+    static func cases() -> [(String, (CGContext) -> Void)] {
+        var g = LCG(s: 1)
+        let rects = (0..<2000).map { _ in
+            (CGRect(x: g.range(0, 480), y: g.range(0, 480), width: g.range(8, 60), height: g.range(8, 60)),
+             CGColor(red: g.next(), green: g.next(), blue: g.next(), alpha: 0.8))
+        }
+        g = LCG(s: 2)
+        let stars = (0..<500).map { _ -> ([CGPoint], CGColor) in
+            let cx = g.range(40, 472), cy = g.range(40, 472), r = g.range(10, 40)
+            let pts = (0..<5).map { k -> CGPoint in
+                let a = -CGFloat.pi / 2 + CGFloat(k) * 4 * .pi / 5
+                return CGPoint(x: cx + r * cos(a), y: cy + r * sin(a))
+            }
+            return (pts, CGColor(red: g.next(), green: g.next(), blue: g.next(), alpha: 0.8))
+        }
+        g = LCG(s: 3)
+        let circles = (0..<1000).map { _ in
+            (g.range(20, 492), g.range(20, 492), g.range(5, 30), CGColor(red: g.next(), green: g.next(), blue: g.next(), alpha: 0.8))
+        }
+        let strokes = curves(300, 4), dashes = curves(100, 5)
+        func stroke(_ c: CGContext, _ data: [[CGFloat]]) {
+            for a in data {
+                c.move(to: CGPoint(x: a[0], y: a[1]))
+                c.addCurve(to: CGPoint(x: a[6], y: a[7]), control1: CGPoint(x: a[2], y: a[3]), control2: CGPoint(x: a[4], y: a[5]))
+                c.strokePath()
+            }
+        }
+        let space = CGColorSpaceCreateDeviceRGB()
+        let linear = CGGradient(colorsSpace: space, colors: [CGColor(red: 1, green: 0, blue: 0, alpha: 1),
+                                                             CGColor(red: 0, green: 1, blue: 0, alpha: 0.5),
+                                                             CGColor(red: 0, green: 0, blue: 1, alpha: 1)] as CFArray,
+                                locations: [0, 0.4, 1])!
+        let radial = CGGradient(colorsSpace: space, colors: [CGColor(red: 1, green: 1, blue: 0, alpha: 1),
+                                                             CGColor(red: 0, green: 0, blue: 1, alpha: 0.5)] as CFArray,
+                                locations: nil)!
+        let all: CGGradientDrawingOptions = [.drawsBeforeStartLocation, .drawsAfterEndLocation]
+        return [
+            ("rects", { c in for (r, col) in rects { c.setFillColor(col); c.fill(r) } }),
+            ("stars", { c in
+                for (pts, col) in stars { c.setFillColor(col); c.addLines(between: pts); c.closePath(); c.fillPath() }
+            }),
+            ("circles", { c in
+                for (x, y, r, col) in circles { c.setFillColor(col); c.fillEllipse(in: CGRect(x: x - r, y: y - r, width: 2 * r, height: 2 * r)) }
+            }),
+            ("strokes", { c in
+                c.setStrokeColor(red: 0.1, green: 0.3, blue: 0.7, alpha: 1); c.setLineWidth(4); c.setLineCap(.round)
+                stroke(c, strokes)
+            }),
+            ("dashes", { c in
+                c.setStrokeColor(red: 0.1, green: 0.3, blue: 0.7, alpha: 1); c.setLineWidth(2); c.setLineCap(.butt)
+                c.setLineDash(phase: 0, lengths: [8, 4])
+                stroke(c, dashes)
+            }),
+            ("linear", { c in
+                for i in 0..<20 {
+                    c.drawLinearGradient(linear, start: CGPoint(x: 0, y: i), end: CGPoint(x: 512, y: 512 - i), options: all)
+                }
+            }),
+            ("radial", { c in
+                for i in 0..<20 {
+                    c.drawRadialGradient(radial, startCenter: CGPoint(x: 256, y: 256), startRadius: CGFloat(10 + i),
+                                         endCenter: CGPoint(x: 256, y: 256), endRadius: 300, options: all)
+                }
+            }),
+            ("images", { c in
+                for i in 0..<20 { c.draw(image, in: CGRect(x: 10.5 + CGFloat(i) * 0.25, y: 12.25, width: 480, height: 480)) }
+            }),
+        ]
+    }
+
+    @Test func race() {
+        let runs = Int(ProcessInfo.processInfo.environment["DRAWING_BENCH_RUNS"] ?? "") ?? 7
+        for (name, draw) in Self.cases() {
+            var times: [Double] = []
+            for _ in 0...runs {
+                let ctx = makeRGBAContext(512, 512)
+                // Skia's and Blend2D's canvases are y-down: flip so the same coordinates land alike.
+                ctx.translateBy(x: 0, y: 512)
+                ctx.scaleBy(x: 1, y: -1)
+                let start = ContinuousClock.now
+                draw(ctx)
+                let d = ContinuousClock.now - start
+                times.append(Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15)
+            }
+            let timed = times.dropFirst().sorted()
+            print("bench ours \(name): median \(String(format: "%.3f", timed[timed.count / 2])) ms")
+        }
+        #expect(Bool(true))
+    }
+}
