@@ -25,13 +25,14 @@ public enum DrawOperation {
 }
 
 /// The caches an operation's coverage may be replayed from; either may be absent.
-public struct CoverageCaches {
+public struct CoverageCaches: Sendable {
     /// Rounded boxes' coverage.
     public var shapes: RoundedBoxCoverageCache?
     /// Path fills' coverage (texture edges included).
     public var paths: PathCoverageCache?
 
     /// The caches given; none by default.
+    @inlinable
     public init(shapes: RoundedBoxCoverageCache? = nil, paths: PathCoverageCache? = nil) {
         self.shapes = shapes
         self.paths = paths
@@ -42,7 +43,10 @@ extension Surface {
     /// Performs `operation` through `clip` (device coverage), leaving out pixels outside
     /// `region` where the operation can (fills and composites; texture and gradient draws
     /// cover their whole clip). The pixels are those of the corresponding drawing call.
-    @inline(__always)
+    ///
+    /// Inlinable, so that the compositor's call specializes to the one drawing call it names
+    /// (the operation is then never built as a value on the way).
+    @inlinable @inline(__always)
     public func perform(_ operation: DrawOperation, clip: Mask?, region: PixelRegion?, caches: CoverageCaches) {
         switch operation {
         case .fillRoundedBox(let box, let hole, let color):

@@ -71,35 +71,42 @@ public struct FrameCachePolicy: Sendable {
     }
 }
 
-/// The mutable bookkeeping of one frame cache (guarded by the cache's lock).
+/// The mutable bookkeeping of one frame cache (guarded by the cache's lock). Usable from
+/// inlinable code so that `FrameCache`, generic over its key, is specialized in the module
+/// that names the key (unspecialized, a lookup pays for metadata and witness calls).
+@usableFromInline
 struct FrameCacheLedger {
-    let policy: FrameCachePolicy
-    var frame: UInt64 = 0
-    var keepsFrames = true
-    var statistics = FrameCacheStatistics()
+    @usableFromInline let policy: FrameCachePolicy
+    @usableFromInline var frame: UInt64 = 0
+    @usableFromInline var keepsFrames = true
+    @usableFromInline var statistics = FrameCacheStatistics()
     private var sightings = ShapeSightings()
 
+    @usableFromInline
     init(_ policy: FrameCachePolicy) { self.policy = policy }
 
     /// Whether an entry last used in frame `lastUsed` has been idle too long.
-    @inline(__always)
+    @inlinable @inline(__always)
     func isIdle(_ lastUsed: UInt64) -> Bool { frame &- lastUsed > policy.maxIdleFrames }
 
     /// Whether the key with this hash may be stored now (its second sighting, when asked for).
-    @inline(__always)
+    /// (Not inlinable: only misses ask, and the sightings stay private.)
+    @usableFromInline
     mutating func admits(_ hash: UInt64) -> Bool {
         policy.admission == .always || sightings.sawBefore(hash)
     }
 
     /// Whether an entry of `size` bytes is small enough to keep at all.
-    @inline(__always)
+    @inlinable @inline(__always)
     func accepts(_ size: Int) -> Bool { size <= policy.byteLimit / policy.largestShare }
 
     /// Whether `size` more bytes fit in the budget.
-    @inline(__always)
+    @inlinable @inline(__always)
     func fits(_ size: Int) -> Bool { statistics.bytes + size <= policy.byteLimit }
 
+    @inlinable
     mutating func noteInserted(_ size: Int) { statistics.bytes += size; statistics.entries += 1; statistics.insertions += 1 }
+    @inlinable
     mutating func noteRemoved(_ size: Int) { statistics.bytes -= size; statistics.entries -= 1; statistics.evictions += 1 }
 }
 
@@ -117,32 +124,39 @@ public protocol FrameCaching: AnyObject, Sendable {
 ///
 /// Lookups stamp the entry in place (entries are boxed), so a hit writes no dictionary.
 public final class FrameCache<Key: Hashable, Value: Sendable>: FrameCaching, @unchecked Sendable {
-    private final class Slot {
-        let value: Value
-        let bytes: Int
-        var lastUsed: UInt64
+    @usableFromInline
+    final class Slot {
+        @usableFromInline let value: Value
+        @usableFromInline let bytes: Int
+        @usableFromInline var lastUsed: UInt64
+        @inlinable
         init(_ value: Value, bytes: Int, frame: UInt64) { self.value = value; self.bytes = bytes; lastUsed = frame }
     }
 
-    private let lock = Mutex(())
+    @usableFromInline let lock = Mutex(())
     // Guarded by `lock`.
-    private var ledger: FrameCacheLedger
-    private var slots: [Key: Slot] = [:]
+    @usableFromInline var ledger: FrameCacheLedger
+    @usableFromInline var slots: [Key: Slot] = [:]
 
     /// An empty cache keeping to `policy`.
+    @inlinable
     public init(_ policy: FrameCachePolicy) { ledger = FrameCacheLedger(policy) }
 
     /// The budget, idle limit and admission this cache keeps to.
+    @inlinable
     public var policy: FrameCachePolicy { ledger.policy }
 
+    @inlinable
     public var keepsFrames: Bool {
         get { lock.withLock { _ in ledger.keepsFrames } }
         set { lock.withLock { _ in ledger.keepsFrames = newValue } }
     }
 
+    @inlinable
     public var statistics: FrameCacheStatistics { lock.withLock { _ in ledger.statistics } }
 
     /// The value kept for `key`, if any; a hit counts as a use in this frame.
+    @inlinable
     public func value(for key: Key) -> Value? {
         lock.withLock { _ in
             guard let s = slots[key] else { ledger.statistics.misses += 1; return nil }
@@ -154,6 +168,7 @@ public final class FrameCache<Key: Hashable, Value: Sendable>: FrameCaching, @un
 
     /// Whether a value for `key` would be admitted now: always, or on the key's second
     /// sighting (this call is the sighting). Callers that pay to make the value ask first.
+    @inlinable
     public func admits(_ key: Key) -> Bool {
         lock.withLock { _ in ledger.admits(UInt64(bitPattern: Int64(key.hashValue))) }
     }
@@ -163,6 +178,7 @@ public final class FrameCache<Key: Hashable, Value: Sendable>: FrameCaching, @un
     /// full, what was not used in this frame makes room, and if that is not enough the value
     /// is not kept (a scene larger than the budget keeps a steady part of itself instead of
     /// thrashing).
+    @inlinable
     public func insert(_ value: Value, for key: Key, bytes: Int, admitted: Bool = false) {
         lock.withLock { _ in
             guard ledger.keepsFrames || ledger.policy.reusedWithinFrame, ledger.accepts(bytes), slots[key] == nil,
@@ -175,11 +191,13 @@ public final class FrameCache<Key: Hashable, Value: Sendable>: FrameCaching, @un
     }
 
     /// Drops the entry for `key`, if any.
+    @inlinable
     public func remove(_ key: Key) {
         lock.withLock { _ in if let s = slots.removeValue(forKey: key) { ledger.noteRemoved(s.bytes) } }
     }
 
     /// Drops the entries whose key satisfies `predicate` (an older version of something).
+    @inlinable
     public func removeAll(where predicate: (Key) -> Bool) {
         lock.withLock { _ in
             let doomed = slots.keys.filter(predicate)
@@ -187,6 +205,7 @@ public final class FrameCache<Key: Hashable, Value: Sendable>: FrameCaching, @un
         }
     }
 
+    @inlinable
     public func endFrame() {
         lock.withLock { _ in
             ledger.frame += 1
@@ -201,7 +220,8 @@ public final class FrameCache<Key: Hashable, Value: Sendable>: FrameCaching, @un
     }
 
     /// Drops every entry whose last use satisfies `stale` (called under the lock).
-    private func evict(_ stale: (UInt64) -> Bool) {
+    @usableFromInline
+    func evict(_ stale: (UInt64) -> Bool) {
         var doomed: [Key] = []
         for (k, s) in slots where stale(s.lastUsed) { doomed.append(k) }
         for k in doomed { if let s = slots.removeValue(forKey: k) { ledger.noteRemoved(s.bytes) } }

@@ -29,11 +29,15 @@ struct Target {
     /// region: the compositor says what, Raster does it.
     @inline(__always)
     func perform(_ operation: DrawOperation, _ part: LayerPart, of n: RenderNode, caches: CoverageCaches) {
-        if let recorder {
-            recorder.append(operation, clip: clip, region: region,
-                            label: DrawList.Label(layer: n.name ?? String(describing: n.identity), part: part.rawValue))
-        }
         surface.perform(operation, clip: clip, region: region, caches: caches)
+        if let recorder { record(operation, part, of: n, into: recorder) }
+    }
+
+    /// Appends an operation to the recorded list (out of line: frames record nothing).
+    @inline(never)
+    private func record(_ operation: DrawOperation, _ part: LayerPart, of n: RenderNode, into recorder: DrawList) {
+        recorder.append(operation, clip: clip, region: region,
+                        label: DrawList.Label(layer: n.name ?? String(describing: n.identity), part: part.rawValue))
     }
 
     /// The same target, further clipped by a path.
@@ -86,8 +90,20 @@ struct Compositor {
     /// before every offscreen allocation, blur and layer drawn.
     var budget = RenderBudgetMeter(RenderBudgetLedger(.unlimited))
 
-    /// Both coverage caches, for the operations that replay from them.
-    var caches: CoverageCaches { CoverageCaches(shapes: shapes, paths: paths) }
+    /// Both coverage caches, for the operations that replay from them (stored, so that
+    /// handing them to an operation retains nothing).
+    let caches: CoverageCaches
+
+    init(frames: FrameCaches, stats: RenderStatistics, occlusionCulling: Bool, shapes: RoundedBoxCoverageCache,
+         paths: PathCoverageCache, budget: RenderBudgetMeter) {
+        self.frames = frames
+        self.stats = stats
+        self.occlusionCulling = occlusionCulling
+        self.shapes = shapes
+        self.paths = paths
+        self.budget = budget
+        caches = CoverageCaches(shapes: shapes, paths: paths)
+    }
 
     /// Draws `n` whose bounds space maps to the target by `world` (homogeneous, row vectors),
     /// `alpha` being the opacity inherited from ancestors that did not form a group.
