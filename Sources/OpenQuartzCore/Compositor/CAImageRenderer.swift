@@ -66,8 +66,11 @@ public final class CAImageRenderer: @unchecked Sendable {
     /// The canvas size in pixels: `round(width · scale) × round(height · scale)`.
     /// At least one pixel each way, so that there is always an image.
     public var pixelWidth: Int { max(Int(saturating: Double(size.width * scale), .toNearestOrAwayFromZero), 1) }
+    /// The canvas height in pixels (see `pixelWidth`).
     public var pixelHeight: Int { max(Int(saturating: Double(size.height * scale), .toNearestOrAwayFromZero), 1) }
 
+    /// The layer tree as it is (the model values, no animation), rendered into a new image of
+    /// `pixelWidth` × `pixelHeight` pixels.
     public func image(for layer: CALayer) -> CGImage {
         let surface = Surface(width: pixelWidth, height: pixelHeight)
         render(layer, into: surface)
@@ -75,11 +78,12 @@ public final class CAImageRenderer: @unchecked Sendable {
         return CGImage(surface: surface)!
     }
 
-    /// Renders into an existing surface of the canvas's pixel size (benchmarks reuse one).
+    /// Renders into an existing surface of the canvas's pixel size. Package access (Raster's
+    /// `Surface` is not public API): the public form is `render(_:in:)`, into a bitmap context.
     ///
     /// This draws the layer tree as it is, ignoring animations and committing nothing, as
     /// Core Animation's `render(in:)` does; `render(_:into:atTime:)` draws what is on screen.
-    public func render(_ layer: CALayer, into surface: Surface) {
+    package func render(_ layer: CALayer, into surface: Surface) {
         render(layer, into: surface, mediaTime: nil, recording: nil)
     }
 
@@ -94,8 +98,8 @@ public final class CAImageRenderer: @unchecked Sendable {
         return CGImage(surface: surface)!
     }
 
-    /// OpenQuartzCore extension: `image(for:atTime:)` into an existing surface.
-    public func render(_ layer: CALayer, into surface: Surface, atTime t: CFTimeInterval) {
+    /// `image(for:atTime:)` into an existing surface (package access, as `render(_:into:)`).
+    package func render(_ layer: CALayer, into surface: Surface, atTime t: CFTimeInterval) {
         render(layer, into: surface, mediaTime: t.isFinite ? t : 0, recording: nil)
     }
 
@@ -141,7 +145,8 @@ public final class CAImageRenderer: @unchecked Sendable {
         let ledger = RenderBudgetLedger(budget)
         let compositors = (0..<bands).map {
             Compositor(frames: frames, stats: statistics, occlusionCulling: occlusionCulling,
-                       shapes: bandCaches[$0].shapes, paths: bandCaches[$0].paths, budget: RenderBudgetMeter(ledger))
+                       shapes: bandCaches[$0].shapes, paths: bandCaches[$0].paths, budget: RenderBudgetMeter(ledger),
+                       caches: CoverageCaches(shapes: bandCaches[$0].shapes, paths: bandCaches[$0].paths))
         }
         snapshotLock.unlock()
         defer { budgetExceeded = ledger.exceeded }
