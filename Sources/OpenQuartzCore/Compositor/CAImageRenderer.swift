@@ -15,6 +15,7 @@ import Raster
 /// and a renderer may be used from any thread. A renderer keeps the bitmaps of
 /// `shouldRasterize` layers between frames.
 public final class CAImageRenderer: @unchecked Sendable {
+    /// The canvas size in points.
     public let size: CGSize
     /// Pixels per point.
     public let scale: CGFloat
@@ -56,6 +57,9 @@ public final class CAImageRenderer: @unchecked Sendable {
     /// `scale`; `CALayer.render(in:)` sets it to draw a layer in its own coordinate space.
     var rootPlacement: CATransform3D?
 
+    /// A renderer for a canvas of `size` points at `scale` pixels per point (default 1), over
+    /// `background` (default nil: transparent), drawing each frame with `threads` threads
+    /// (default 1; at least 1).
     public init(size: CGSize, scale: CGFloat = 1, background: CGColor? = nil, threads: Int = 1) {
         self.size = size
         self.scale = scale
