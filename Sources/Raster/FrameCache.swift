@@ -116,6 +116,7 @@ public protocol FrameCaching: AnyObject, Sendable {
     var keepsFrames: Bool { get set }
     /// Ends a frame: drops what has been idle too long (everything, when not keeping frames).
     func endFrame()
+    /// Hits, misses, insertions, evictions, and what is kept now.
     var statistics: FrameCacheStatistics { get }
 }
 
@@ -146,12 +147,14 @@ public final class FrameCache<Key: Hashable, Value: Sendable>: FrameCaching, @un
     @inlinable
     public var policy: FrameCachePolicy { ledger.policy }
 
+    /// Whether entries survive the end of a frame (`cachesFrames`); default true.
     @inlinable
     public var keepsFrames: Bool {
         get { lock.withLock { _ in ledger.keepsFrames } }
         set { lock.withLock { _ in ledger.keepsFrames = newValue } }
     }
 
+    /// Hits, misses, insertions, evictions, and what is kept now.
     @inlinable
     public var statistics: FrameCacheStatistics { lock.withLock { _ in ledger.statistics } }
 
@@ -205,6 +208,7 @@ public final class FrameCache<Key: Hashable, Value: Sendable>: FrameCaching, @un
         }
     }
 
+    /// Ends a frame: drops what has been idle too long (everything, when not keeping frames).
     @inlinable
     public func endFrame() {
         lock.withLock { _ in

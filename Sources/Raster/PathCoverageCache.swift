@@ -61,11 +61,14 @@ public final class PathCoverageCache: FrameCaching, @unchecked Sendable {
         kept = FrameCache(FrameCachePolicy(byteLimit: byteLimit, admission: .secondSighting, largestShare: 16))
     }
 
+    /// Whether recordings survive the end of a frame; default true.
     public var keepsFrames: Bool {
         get { kept.keepsFrames }
         set { kept.keepsFrames = newValue }
     }
+    /// Ends a frame: drops recordings idle too long (all of them, when not keeping frames).
     public func endFrame() { kept.endFrame() }
+    /// Hits, misses, insertions, evictions, and what is kept now.
     public var statistics: FrameCacheStatistics { kept.statistics }
 
     /// Bytes of runs kept now.

@@ -92,13 +92,16 @@ public final class RoundedBoxCoverageCache: FrameCaching, @unchecked Sendable {
         keys.deallocate(); stamps.deallocate(); usedIn.deallocate()
     }
 
+    /// Whether recordings survive the end of a frame; default true.
     public var keepsFrames: Bool {
         get { lock.withLock { _ in ledger.keepsFrames } }
         set { lock.withLock { _ in ledger.keepsFrames = newValue } }
     }
 
+    /// Hits, misses, insertions, evictions, and what is kept now.
     public var statistics: FrameCacheStatistics { lock.withLock { _ in ledger.statistics } }
 
+    /// Ends a frame: drops recordings idle too long (all of them, when not keeping frames).
     public func endFrame() {
         lock.withLock { _ in
             ledger.frame += 1

@@ -1,6 +1,5 @@
 import Foundation
 import OpenQuartzCore
-import Raster
 
 /// `oqc bench`: frame times of the real renderer, as a live app would see them.
 enum BenchCommand {
@@ -47,16 +46,25 @@ enum BenchCommand {
             let renderer = CAImageRenderer(size: scene.size, scale: scene.scale, background: scene.background,
                                            threads: threads)
             renderer.budget = budget
-            let surface = Surface(width: renderer.pixelWidth, height: renderer.pixelHeight)
+            // Every frame renders into one canvas, as a live app's would: a bitmap context in the
+            // renderer's own pixel format, drawn into in place. A canvas too large for a bitmap
+            // context (over 2^27 pixels) gets a new image a frame instead.
+            let canvas = CGContext(data: nil, width: renderer.pixelWidth, height: renderer.pixelHeight, bitsPerComponent: 8,
+                                   bytesPerRow: 0, space: CGColorSpaceCreateDeviceRGB(),
+                                   bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
+            var lastImage: CGImage?
+            func renderFrame() {
+                if let canvas { renderer.render(scene.root, in: canvas) } else { lastImage = renderer.image(for: scene.root) }
+            }
             // One frame first, outside the timing: a scene over the budget fails before it is timed.
-            renderer.render(scene.root, into: surface)
+            renderFrame()
             if let exceeded = renderer.budgetExceeded { throw .invalid(budgetMessage(exceeded, scene: scene, command: "bench")) }
-            for _ in 0..<warmup { renderer.render(scene.root, into: surface) }
+            for _ in 0..<warmup { renderFrame() }
             var times: [Double] = []
             times.reserveCapacity(frames)
             for _ in 0..<frames {
                 let t0 = DispatchTime.now().uptimeNanoseconds
-                renderer.render(scene.root, into: surface)
+                renderFrame()
                 times.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
             }
             times.sort()
@@ -64,8 +72,8 @@ enum BenchCommand {
                                                : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
             let name = path == "-" ? "stdin" : SceneFilePath.stem(of: path)
             print(String(format: "scene=%@ median_ms=%.3f min_ms=%.3f max_ms=%.3f frames=%d pixels=%d*%d threads=%d",
-                         name, median, times.first!, times.last!, frames, surface.width, surface.height, threads))
-            if let dir = a.value("--output"), let image = CGImage(surface: surface) {
+                         name, median, times.first!, times.last!, frames, renderer.pixelWidth, renderer.pixelHeight, threads))
+            if let dir = a.value("--output"), let image = canvas?.makeImage() ?? lastImage {
                 let file = (dir.hasSuffix("/") ? dir : dir + "/") + name + ".png"
                 try OutputFile(file, command: "bench").write(image.pngData())
             }

@@ -1,6 +1,6 @@
 import Testing
 import Foundation
-@testable import Gallery
+import Gallery
 import OpenQuartzCore
 
 /// The renderer's caches (group bitmaps, shadow coverage, rasterized layers) never change the

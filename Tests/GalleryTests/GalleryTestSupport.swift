@@ -1,5 +1,5 @@
 import Foundation
-@testable import Gallery
+import Gallery
 import OpenQuartzCore
 import Raster
 

@@ -1,6 +1,6 @@
 import Testing
 import Foundation
-@testable import Gallery
+import Gallery
 import OpenQuartzCore
 
 /// Every figure against its reviewed golden image in Tests/Goldens/.

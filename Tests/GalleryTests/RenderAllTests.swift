@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Gallery
+import Gallery
 import OpenQuartzCore
 
 @Suite struct RenderAllTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Gallery
+import Gallery
 import OpenQuartzCore
 
 /// Each figure's Swift build and its scene file under Examples/ describe the same picture.

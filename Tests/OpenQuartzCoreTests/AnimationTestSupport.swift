@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// A root layer rendered once (so that its tree is committed and implicit animations run), and
 /// a small renderer to show frames at chosen media times.

@@ -1,6 +1,6 @@
 import Testing
 import Foundation
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 private func near(_ a: CGPoint, _ b: CGPoint, _ tol: CGFloat = 1e-9) -> Bool {
     abs(a.x - b.x) <= tol && abs(a.y - b.y) <= tol

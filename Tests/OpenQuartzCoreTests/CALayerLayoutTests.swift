@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// A layer that records its layouts in a shared log.
 final class LoggingLayer: CALayer {

@@ -1,6 +1,6 @@
 import Testing
 import Foundation
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 @Suite struct CATransform3DTests {
     @Test func concatAppliesLeftFirst() {

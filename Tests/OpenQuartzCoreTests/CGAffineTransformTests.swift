@@ -1,6 +1,6 @@
 import Testing
 import Foundation
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// Expected values worked out by hand from `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty`.
 @Suite struct CGAffineTransformTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// Every CGBlendMode checked channel by channel against its formula, worked out here in Double
 /// from the W3C Compositing and Blending Level 1 definitions (separable §9.1, non-separable

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 @Suite struct CGContextImageTests {
     /// 2 × 2: red, green / blue, white (rows top to bottom).

@@ -1,6 +1,6 @@
 import Testing
 import Foundation
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// GLKit helpers, checked against the lighting listing (5.10) worked by hand.
 @Suite struct CGGLKMathTests {

@@ -1,6 +1,6 @@
 import Testing
 import Foundation
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// Foundation's CGRect semantics where Apple's are subtle (CGGeometry.h), pinned so a
 /// toolchain change that diverges is caught.

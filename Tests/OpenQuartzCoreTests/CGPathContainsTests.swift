@@ -1,6 +1,6 @@
 import Testing
 import Foundation
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// Hit testing against shapes whose insides are known: a pentagram (centre winds twice) and
 /// donuts (same and opposite inner direction), plus points a hair either side of a curve.

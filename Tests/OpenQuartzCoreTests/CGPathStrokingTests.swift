@@ -1,6 +1,6 @@
 import Testing
 import Foundation
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 @Suite struct CGPathStrokingTests {
     /// A 100-long horizontal line stroked 10 wide: butt caps give the 100×10 box around it,

@@ -1,7 +1,7 @@
 import Testing
 import Foundation
 import Raster
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// Chapter 4's visual effects, checked for what they mean (listing numbers from the book).
 @Suite struct CompositorChapter4Tests {

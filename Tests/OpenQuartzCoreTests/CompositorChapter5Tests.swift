@@ -1,7 +1,7 @@
 import Testing
 import Foundation
 import Raster
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// Chapter 5: transforms, perspective, flattening, depth order and back faces.
 @Suite struct CompositorChapter5Tests {

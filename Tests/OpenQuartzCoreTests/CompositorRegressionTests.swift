@@ -1,6 +1,6 @@
 import Testing
 import Foundation
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// Disagreements the Chromium conformance run found (Conformance/README.md, BUG-1…3).
 @Suite struct CompositorRegressionTests {

@@ -1,6 +1,6 @@
 import Testing
 import Foundation
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// The content layers: shapes and gradients, drawn between contents and sublayers.
 @Suite struct ContentLayerTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// Nine-part stretching (`contentsCenter`) samples each slice only from its own texels: the
 /// stretched centre shows none of the edge slices' colour on any side (issue 19 bug 5).

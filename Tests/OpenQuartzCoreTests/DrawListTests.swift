@@ -1,7 +1,7 @@
 import Testing
 import Foundation
 import Raster
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// The compositor's draw list, read as data: what Core Animation draws for a layer, in order.
 @Suite struct DrawListTests {

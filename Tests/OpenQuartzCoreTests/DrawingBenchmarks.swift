@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// The drawing benchmark (Benchmarks/drawing): our CGContext on the cases that
 /// Benchmarks/drawing/peers.py draws with Skia and Blend2D, same shapes from the same seeded

@@ -1,5 +1,5 @@
 import Foundation
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// A premultiplied RGBA bitmap context for tests, with pixel readers by memory row (row 0 is
 /// the top of the picture, device y = height − 1).

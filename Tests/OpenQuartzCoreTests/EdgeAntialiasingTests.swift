@@ -1,6 +1,6 @@
 import Testing
 import Foundation
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// allowsEdgeAntialiasing and edgeAntialiasingMask on a rotated layer: partial-coverage pixels
 /// appear only along the edges that the mask names.

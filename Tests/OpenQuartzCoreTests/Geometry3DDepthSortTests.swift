@@ -1,6 +1,6 @@
 import Testing
 import Foundation
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 // MARK: - Helpers shared by the Geometry3D suites (worked out independently of the code under test)
 

@@ -1,6 +1,6 @@
 import Testing
 import Foundation
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 @Suite struct Geometry3DFacingTests {
     let bounds = CGRect(x: 0, y: 0, width: 200, height: 100)

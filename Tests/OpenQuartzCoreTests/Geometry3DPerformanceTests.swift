@@ -1,6 +1,6 @@
 import Testing
 import Foundation
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// Sanity runs at the scale of a busy flat UI (no timing assertions: the machine is shared). Each
 /// checks the result too, so a fast wrong answer fails.

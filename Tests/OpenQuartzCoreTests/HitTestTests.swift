@@ -1,6 +1,6 @@
 import Testing
 import Foundation
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 private func layer(_ name: String, _ bounds: CGRect, _ position: CGPoint, in parent: CALayer? = nil) -> CALayer {
     let l = CALayer()

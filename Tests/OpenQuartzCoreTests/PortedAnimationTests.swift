@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import Raster
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// Public iOS layer animations, ported with only UIKit replaced (UIColor → CGColor, a view's
 /// layer → a CALayer, `#keyPath(CALayer.opacity)` → "opacity": `#keyPath` needs the

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// The ported layers (PortedDrawingLayers.swift) render what their authors meant: checked by
 /// geometry (where the ring, the pie and the slice must and must not be), not by a golden image.

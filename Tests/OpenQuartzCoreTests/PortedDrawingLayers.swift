@@ -1,5 +1,5 @@
 import Foundation
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 // Drawing layers from public iOS code, ported with only UIKit replaced (UIKitStandIns.swift).
 // Each keeps its original drawing code; what was left out is said where it was.

@@ -1,7 +1,7 @@
 import Foundation
 import Raster
 import Testing
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// Seeded random scenes with extreme values in every numeric field (RandomSceneGenerator):
 /// each is read and rendered at the default limits and budget, or refused with a scene error

@@ -1,6 +1,6 @@
 import Foundation
 import Raster
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// A rendered canvas with readable pixels for tests.
 struct Rendered {

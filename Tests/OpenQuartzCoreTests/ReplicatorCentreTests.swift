@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// `instanceTransform` is applied relative to the centre of the replicator (CAReplicatorLayer.h:
 /// "The matrix is applied relative to the center of this layer"), issue 19 bug 1.

@@ -1,5 +1,5 @@
 import Foundation
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// Helpers shared by the scene tests.
 enum SceneTestSupport {

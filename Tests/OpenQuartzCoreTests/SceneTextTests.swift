@@ -1,6 +1,6 @@
 import Testing
 import Foundation
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// Text-layer keys of scene files, and font files under the same folder rule as images.
 @Suite struct SceneTextTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// Our CGContext against Skia on the same drawing calls. The references in Tests/DrawingReferences
 /// are rendered by Conformance/drawing/skia_reference.py (skia-python); each case below makes the

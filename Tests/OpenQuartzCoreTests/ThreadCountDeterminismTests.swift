@@ -1,7 +1,7 @@
 import Foundation
 import Raster
 import Testing
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// Bands must not change a pixel: a frame drawn by 1 to 8 threads (the canvas cut into that
 /// many bands) is bit-identical to the frame drawn by one. Blurs near a band's edge used to

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import Raster
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// What a frame keeps for the next about transformed layers (the spans of aliased fills and
 /// texture edges, `masksToBounds` clips through perspective, the masks of what later covers

@@ -1,5 +1,5 @@
 import Foundation
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 // What the ported drawing layers (PortedDrawingLayers.swift) need beyond UIKitStandIn.swift:
 // the named colours they use (UIKit's values) and UIKit's current-context stack. UIColor is

@@ -1,6 +1,6 @@
 import Testing
 import Foundation
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// The depth-correct hit test: what the user sees, unlike Core Animation's hitTest.
 @Suite struct VisibleHitTestTests {

@@ -15,6 +15,7 @@ import Raster
 /// and a renderer may be used from any thread. A renderer keeps the bitmaps of
 /// `shouldRasterize` layers between frames.
 public final class CAImageRenderer: @unchecked Sendable {
+    /// The canvas size in points.
     public let size: CGSize
     /// Pixels per point.
     public let scale: CGFloat
@@ -56,6 +57,9 @@ public final class CAImageRenderer: @unchecked Sendable {
     /// `scale`; `CALayer.render(in:)` sets it to draw a layer in its own coordinate space.
     var rootPlacement: CATransform3D?
 
+    /// A renderer for a canvas of `size` points at `scale` pixels per point (default 1), over
+    /// `background` (default nil: transparent), drawing each frame with `threads` threads
+    /// (default 1; at least 1).
     public init(size: CGSize, scale: CGFloat = 1, background: CGColor? = nil, threads: Int = 1) {
         self.size = size
         self.scale = scale
@@ -66,8 +70,11 @@ public final class CAImageRenderer: @unchecked Sendable {
     /// The canvas size in pixels: `round(width · scale) × round(height · scale)`.
     /// At least one pixel each way, so that there is always an image.
     public var pixelWidth: Int { max(Int(saturating: Double(size.width * scale), .toNearestOrAwayFromZero), 1) }
+    /// The canvas height in pixels (see `pixelWidth`).
     public var pixelHeight: Int { max(Int(saturating: Double(size.height * scale), .toNearestOrAwayFromZero), 1) }
 
+    /// The layer tree as it is (the model values, no animation), rendered into a new image of
+    /// `pixelWidth` × `pixelHeight` pixels.
     public func image(for layer: CALayer) -> CGImage {
         let surface = Surface(width: pixelWidth, height: pixelHeight)
         render(layer, into: surface)
@@ -75,11 +82,12 @@ public final class CAImageRenderer: @unchecked Sendable {
         return CGImage(surface: surface)!
     }
 
-    /// Renders into an existing surface of the canvas's pixel size (benchmarks reuse one).
+    /// Renders into an existing surface of the canvas's pixel size. Package access (Raster's
+    /// `Surface` is not public API): the public form is `render(_:in:)`, into a bitmap context.
     ///
     /// This draws the layer tree as it is, ignoring animations and committing nothing, as
     /// Core Animation's `render(in:)` does; `render(_:into:atTime:)` draws what is on screen.
-    public func render(_ layer: CALayer, into surface: Surface) {
+    package func render(_ layer: CALayer, into surface: Surface) {
         render(layer, into: surface, mediaTime: nil, recording: nil)
     }
 
@@ -94,8 +102,8 @@ public final class CAImageRenderer: @unchecked Sendable {
         return CGImage(surface: surface)!
     }
 
-    /// OpenQuartzCore extension: `image(for:atTime:)` into an existing surface.
-    public func render(_ layer: CALayer, into surface: Surface, atTime t: CFTimeInterval) {
+    /// `image(for:atTime:)` into an existing surface (package access, as `render(_:into:)`).
+    package func render(_ layer: CALayer, into surface: Surface, atTime t: CFTimeInterval) {
         render(layer, into: surface, mediaTime: t.isFinite ? t : 0, recording: nil)
     }
 
@@ -141,7 +149,8 @@ public final class CAImageRenderer: @unchecked Sendable {
         let ledger = RenderBudgetLedger(budget)
         let compositors = (0..<bands).map {
             Compositor(frames: frames, stats: statistics, occlusionCulling: occlusionCulling,
-                       shapes: bandCaches[$0].shapes, paths: bandCaches[$0].paths, budget: RenderBudgetMeter(ledger))
+                       shapes: bandCaches[$0].shapes, paths: bandCaches[$0].paths, budget: RenderBudgetMeter(ledger),
+                       caches: CoverageCaches(shapes: bandCaches[$0].shapes, paths: bandCaches[$0].paths))
         }
         snapshotLock.unlock()
         defer { budgetExceeded = ledger.exceeded }

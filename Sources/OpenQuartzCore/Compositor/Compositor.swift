@@ -27,10 +27,14 @@ struct Target {
 
     /// Draws one operation of layer `n`'s draw list into this target, under its clip and
     /// region: the compositor says what, Raster does it.
+    ///
+    /// `operation` is an autoclosure, evaluated once to perform it and once more when recording
+    /// (it only gathers values the caller has computed): built where it is used, the operation
+    /// folds into the one drawing call it names instead of being copied into memory first.
     @inline(__always)
-    func perform(_ operation: DrawOperation, _ part: LayerPart, of n: RenderNode, caches: CoverageCaches) {
-        surface.perform(operation, clip: clip, region: region, caches: caches)
-        if let recorder { record(operation, part, of: n, into: recorder) }
+    func perform(_ operation: @autoclosure () -> DrawOperation, _ part: LayerPart, of n: RenderNode, caches: CoverageCaches) {
+        surface.perform(operation(), clip: clip, region: region, caches: caches)
+        if let recorder { record(operation(), part, of: n, into: recorder) }
     }
 
     /// Appends an operation to the recorded list (out of line: frames record nothing).
@@ -93,17 +97,6 @@ struct Compositor {
     /// Both coverage caches, for the operations that replay from them (stored, so that
     /// handing them to an operation retains nothing).
     let caches: CoverageCaches
-
-    init(frames: FrameCaches, stats: RenderStatistics, occlusionCulling: Bool, shapes: RoundedBoxCoverageCache,
-         paths: PathCoverageCache, budget: RenderBudgetMeter) {
-        self.frames = frames
-        self.stats = stats
-        self.occlusionCulling = occlusionCulling
-        self.shapes = shapes
-        self.paths = paths
-        self.budget = budget
-        caches = CoverageCaches(shapes: shapes, paths: paths)
-    }
 
     /// Draws `n` whose bounds space maps to the target by `world` (homogeneous, row vectors),
     /// `alpha` being the opacity inherited from ancestors that did not form a group.

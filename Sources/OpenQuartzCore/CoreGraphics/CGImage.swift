@@ -8,8 +8,9 @@ import Raster
 /// and bitmap contexts). PNG decoding and encoding live with the Codecs module.
 public final class CGImage: Sendable, CustomStringConvertible {
     /// The pixels. Treat as read-only: an image never changes after creation, which is what
-    /// lets the renderer share and cache it across threads.
-    public let surface: Surface
+    /// lets the renderer share and cache it across threads. Package access: Raster's types are
+    /// not part of the public API (`premultipliedRGBA` gives the bytes).
+    package let surface: Surface
     /// The pixels ready for sampling; its mip chain is built on first trilinear use and then
     /// shared by every layer that shows this image.
     let texture: Texture
@@ -32,8 +33,8 @@ public final class CGImage: Sendable, CustomStringConvertible {
     public static let maximumPixelCount = 1 << 28
 
     /// Wraps an existing surface (not copied: the caller hands it over and must not change it).
-    /// Returns nil for an empty surface.
-    public init?(surface: Surface) {
+    /// Returns nil for an empty surface. Package access, as `surface`.
+    package init?(surface: Surface) {
         guard surface.width > 0, surface.height > 0 else { return nil }
         self.surface = surface
         texture = Texture(surface)
