@@ -1,12 +1,6 @@
 import Foundation
 import Synchronization
 
-/// Hands out layer serial numbers.
-enum LayerSerial {
-    private static let counter = Atomic<UInt64>(0)
-    static func next() -> UInt64 { counter.wrappingAdd(1, ordering: .relaxed).newValue }
-}
-
 /// Core Animation's layer: a rectangle with a background, border, contents, shadow and sublayers,
 /// placed in its superlayer by `position`, `anchorPoint`, `bounds` and `transform`.
 ///
@@ -16,6 +10,12 @@ enum LayerSerial {
 ///
 /// OpenQuartzCore extensions (not in Apple's API) are marked as such: `modificationCount`,
 /// `allowsHitTesting`, `canAddSublayer(_:)`, `canSetMask(_:)`, `transformToSuperlayer()`.
+/// Hands out layer serial numbers.
+enum LayerSerial {
+    private static let counter = Atomic<UInt64>(0)
+    static func next() -> UInt64 { counter.wrappingAdd(1, ordering: .relaxed).newValue }
+}
+
 open class CALayer: NSObject, NSSecureCoding {
 
     // MARK: Change tracking (OpenQuartzCore extension)
