@@ -19,12 +19,7 @@ public enum BlendMode: Sendable {
     // The rest are Core Graphics' other modes, computed by `blendByFormula` (BlendFormulas.swift):
     // the separable and non-separable blend modes of W3C Compositing and Blending Level 1, the
     // remaining Porter–Duff operators, and the two additive modes.
-    /// A separable blend mode of W3C Compositing and Blending Level 1 (B(Cb, Cs) per channel,
-    /// then composited source-over), as Core Graphics' mode of the same name.
     case multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, softLight, hardLight
-    /// `difference` and `exclusion`: separable, as above; `hue`, `saturation`, `color` and
-    /// `luminosity`: the non-separable modes of W3C Compositing and Blending Level 1, which mix
-    /// the hue, saturation and luminosity of the source and the destination.
     case difference, exclusion, hue, saturation, color, luminosity
     /// result = 0
     case clear

@@ -4,8 +4,6 @@
 /// leave the plane before its start or after its end unpainted, and a radial shading blends
 /// two circles of different centres (a cone), as `CGContext.drawRadialGradient` does.
 public struct Shading: Sendable, Equatable {
-    /// Where the ramp parameter t comes from: the position along an axis, or the circle of a
-    /// two-circle cone that passes through the point.
     public enum Geometry: Sendable, Equatable {
         /// t is the projection of the point onto the line from (x0, y0) to (x1, y1).
         case axial(x0: Double, y0: Double, x1: Double, y1: Double)
@@ -14,7 +12,6 @@ public struct Shading: Sendable, Equatable {
         case radial(x0: Double, y0: Double, r0: Double, x1: Double, y1: Double, r1: Double)
     }
 
-    /// The shading's shape in shading space: axial or radial (two circles).
     public var geometry: Geometry
     /// The colour ramp (straight alpha, interpolated as `Gradient` does); its geometry is unused.
     public var ramp: Gradient
@@ -23,8 +20,6 @@ public struct Shading: Sendable, Equatable {
     /// Whether points with t > 1 are painted with the end colour.
     public var extendsEnd: Bool
 
-    /// A shading of `geometry` through `colors` at `locations` (nil: evenly spaced, as
-    /// `Gradient`), painting the start and end colours beyond the ends as the flags say.
     public init(geometry: Geometry, colors: [Color], locations: [Double]?, extendsStart: Bool, extendsEnd: Bool) {
         self.geometry = geometry
         ramp = Gradient(colors: colors, locations: locations)
