@@ -116,7 +116,6 @@ public protocol FrameCaching: AnyObject, Sendable {
     var keepsFrames: Bool { get set }
     /// Ends a frame: drops what has been idle too long (everything, when not keeping frames).
     func endFrame()
-    /// Hits, misses, insertions and evictions so far, and the bytes and entries kept now.
     var statistics: FrameCacheStatistics { get }
 }
 
@@ -153,7 +152,6 @@ public final class FrameCache<Key: Hashable, Value: Sendable>: FrameCaching, @un
         set { lock.withLock { _ in ledger.keepsFrames = newValue } }
     }
 
-    /// Hits, misses, insertions and evictions so far, and the bytes and entries kept now.
     @inlinable
     public var statistics: FrameCacheStatistics { lock.withLock { _ in ledger.statistics } }
 

@@ -66,7 +66,6 @@ public final class PathCoverageCache: FrameCaching, @unchecked Sendable {
         set { kept.keepsFrames = newValue }
     }
     public func endFrame() { kept.endFrame() }
-    /// Hits, misses, insertions and evictions so far, and the bytes and entries kept now.
     public var statistics: FrameCacheStatistics { kept.statistics }
 
     /// Bytes of runs kept now.

@@ -97,7 +97,6 @@ public final class RoundedBoxCoverageCache: FrameCaching, @unchecked Sendable {
         set { lock.withLock { _ in ledger.keepsFrames = newValue } }
     }
 
-    /// Hits, misses, insertions and evictions so far, and the bytes and entries kept now.
     public var statistics: FrameCacheStatistics { lock.withLock { _ in ledger.statistics } }
 
     public func endFrame() {

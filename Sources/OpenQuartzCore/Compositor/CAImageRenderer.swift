@@ -15,7 +15,6 @@ import Raster
 /// and a renderer may be used from any thread. A renderer keeps the bitmaps of
 /// `shouldRasterize` layers between frames.
 public final class CAImageRenderer: @unchecked Sendable {
-    /// The canvas in points; the layer rendered is placed on it as a root.
     public let size: CGSize
     /// Pixels per point.
     public let scale: CGFloat
@@ -57,8 +56,6 @@ public final class CAImageRenderer: @unchecked Sendable {
     /// `scale`; `CALayer.render(in:)` sets it to draw a layer in its own coordinate space.
     var rootPlacement: CATransform3D?
 
-    /// A renderer for a canvas of `size` points at `scale` pixels per point, painted with
-    /// `background` (nil: transparent), cutting each frame into `threads` bands (at least 1).
     public init(size: CGSize, scale: CGFloat = 1, background: CGColor? = nil, threads: Int = 1) {
         self.size = size
         self.scale = scale
@@ -69,11 +66,8 @@ public final class CAImageRenderer: @unchecked Sendable {
     /// The canvas size in pixels: `round(width · scale) × round(height · scale)`.
     /// At least one pixel each way, so that there is always an image.
     public var pixelWidth: Int { max(Int(saturating: Double(size.width * scale), .toNearestOrAwayFromZero), 1) }
-    /// See `pixelWidth`.
     public var pixelHeight: Int { max(Int(saturating: Double(size.height * scale), .toNearestOrAwayFromZero), 1) }
 
-    /// Renders `layer` and its subtree as the root of the canvas into a new image of
-    /// `pixelWidth` × `pixelHeight` pixels.
     public func image(for layer: CALayer) -> CGImage {
         let surface = Surface(width: pixelWidth, height: pixelHeight)
         render(layer, into: surface)
