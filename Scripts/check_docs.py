@@ -58,7 +58,14 @@ def main():
     for file, line, kind, name in missing:
         print(f"{file}:{line}: undocumented public {kind.replace('swift.', '')} {name}")
     if missing:
-        print(f"check_docs: {len(missing)} public symbols have no /// comment", file=sys.stderr)
+        per_file = {}
+        for file, *_ in missing:
+            per_file[file] = per_file.get(file, 0) + 1
+        print(f"check_docs: {len(missing)} public symbols have no /// comment, in {len(per_file)} files:", file=sys.stderr)
+        for file, count in sorted(per_file.items()):
+            print(f"  {count:4d}  {file}", file=sys.stderr)
+        print("check_docs: put a /// comment on the line above each (what it is, its default, whether "
+              "it is animatable); a multi-name `case a, b` shares the comment above it", file=sys.stderr)
         return 1
     print("check_docs: every public symbol is documented")
     return 0

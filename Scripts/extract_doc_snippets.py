@@ -145,6 +145,15 @@ def main():
                       file=sys.stderr)
                 return 1
         return 0
+    try:
+        with open(OUTPUT, encoding="utf-8") as f:
+            current = f.read()
+    except FileNotFoundError:
+        current = None
+    if current == text:
+        # Left untouched, so that a build in progress does not see its input change.
+        print(f"{os.path.relpath(OUTPUT, ROOT)} is current: {len(snippets())} snippets")
+        return 0
     with open(OUTPUT, "w", encoding="utf-8") as f:
         f.write(text)
     print(f"wrote {os.path.relpath(OUTPUT, ROOT)}: {len(snippets())} snippets")

@@ -7,12 +7,19 @@ open class CAGradientLayer: CALayer {
     open var colors: [Any]? { didSet { noteChange(oldValue) } }
     /// Stops in 0…1, one per colour, increasing; nil spreads the colours evenly.
     open var locations: [NSNumber]? { didSet { noteChange(oldValue) } }
+    /// Where the gradient starts, in unit coordinates of the bounds. Default (0.5, 0), the top
+    /// middle (y down). Animatable.
     open var startPoint = CGPoint(x: 0.5, y: 0) { didSet { noteChange(oldValue) } }
+    /// Where the gradient ends, in unit coordinates of the bounds. Default (0.5, 1), the bottom
+    /// middle. Animatable.
     open var endPoint = CGPoint(x: 0.5, y: 1) { didSet { noteChange(oldValue) } }
+    /// The kind of gradient: axial, radial or conic. Default `.axial`.
     open var type: CAGradientLayerType = .axial { didSet { noteChange() } }
 
+    /// Creates a layer with Core Animation's defaults for every property.
     public override init() { super.init() }
 
+    /// A copy of `layer`'s properties, this class's included (see `CALayer.init(layer:)`).
     public override init(layer: Any) {
         super.init(layer: layer)
         guard let l = layer as? CAGradientLayer else { return }

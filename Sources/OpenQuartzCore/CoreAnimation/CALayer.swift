@@ -49,11 +49,21 @@ open class CALayer: NSObject, NSSecureCoding {
             if bounds.size != oldValue.size { setNeedsLayout() }
         }
     }
+    /// The layer's anchor point in its superlayer's coordinate space. Default (0, 0). Animatable.
     open var position: CGPoint = .zero { didSet { noteChange(oldValue) } }
+    /// The layer's position on the z axis: added to the z of `position`, it orders siblings
+    /// (higher in front) and places the layer in 3D. Default 0. Animatable.
     open var zPosition: CGFloat = 0 { didSet { noteChange(oldValue) } }
+    /// The point of `bounds`, in unit coordinates, that sits at `position` and that
+    /// `transform` turns about. Default (0.5, 0.5), the centre. Animatable.
     open var anchorPoint = CGPoint(x: 0.5, y: 0.5) { didSet { noteChange(oldValue) } }
+    /// The z of the anchor point, in points, for transforms that turn the layer in 3D. Default 0. Animatable.
     open var anchorPointZ: CGFloat = 0 { didSet { noteChange(oldValue) } }
+    /// The transform applied to the layer, about its anchor point, relative to its superlayer.
+    /// Default the identity. Animatable.
     open var transform: CATransform3D = CATransform3DIdentity { didSet { noteChange(oldValue) } }
+    /// A transform applied to every sublayer (not to the layer itself), about the layer's anchor
+    /// point; the usual place for a shared perspective (`m34`). Default the identity. Animatable.
     open var sublayerTransform: CATransform3D {
         get { rare?.sublayerTransform ?? CATransform3DIdentity }
         set { let old = sublayerTransform; rarelySet.sublayerTransform = newValue; noteChange(old) }
@@ -94,47 +104,69 @@ open class CALayer: NSObject, NSSecureCoding {
 
     // MARK: Visibility and compositing
 
+    /// Whether the layer and its subtree are left out of rendering and hit testing. Default false. Animatable.
     open var isHidden = false { didSet { noteChange(oldValue) } }
+    /// The layer's opacity, 0 to 1, applied to everything it draws and its sublayers. Default 1. Animatable.
     open var opacity: Float = 1 { didSet { noteChange(oldValue) } }
     /// Apple's default is true on iOS ≥ 7 and macOS; a scene's canvas may give another default.
     open var allowsGroupOpacity = true { didSet { noteChange() } }
+    /// Whether the layer is drawn when its back faces the viewer; false culls it then. Default true. Animatable.
     open var isDoubleSided = true { didSet { noteChange(oldValue) } }
+    /// Whether the layer's sublayers and contents are clipped to its bounds (rounded by
+    /// `cornerRadius`); the layer's own shadow is clipped too. Default false.
     open var masksToBounds = false { didSet { noteChange(oldValue) } }
     /// Apple's default is false on iOS, true on macOS; OpenQuartzCore follows iOS.
     open var allowsEdgeAntialiasing = false { didSet { noteChange() } }
+    /// Which edges are anti-aliased when `allowsEdgeAntialiasing` is on. Default all four.
     open var edgeAntialiasingMask: CAEdgeAntialiasingMask =
         [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge] { didSet { noteChange() } }
+    /// Whether the layer and its subtree are rendered once into a bitmap (at
+    /// `rasterizationScale`) that is reused while the subtree does not change. Default false.
     open var shouldRasterize = false { didSet { noteChange(oldValue) } }
+    /// The scale of the bitmap `shouldRasterize` keeps, in pixels per point. Default 1. Animatable.
     open var rasterizationScale: CGFloat = 1 { didSet { noteChange(oldValue) } }
 
     // MARK: Background and border
 
+    /// The colour that fills the layer's bounds, rounded by `cornerRadius`. Default nil (none). Animatable.
     open var backgroundColor: CGColor? { didSet { noteChange(oldValue) } }
+    /// The radius of the rounded corners of the background, border and `masksToBounds` clip;
+    /// clamped to half the shorter side. Default 0. Animatable.
     open var cornerRadius: CGFloat = 0 { didSet { noteChange(oldValue) } }
+    /// The shape of the rounded corners: circular arcs or a continuous curve. Default `.circular`.
     open var cornerCurve: CALayerCornerCurve = .circular { didSet { noteChange() } }
+    /// Which corners `cornerRadius` rounds. Default all four.
     open var maskedCorners: CACornerMask =
         [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner] { didSet { noteChange() } }
+    /// The width of the border, drawn inside the bounds, above the sublayers. Default 0. Animatable.
     open var borderWidth: CGFloat = 0 { didSet { noteChange(oldValue) } }
+    /// The border's colour. Default opaque black. Animatable.
     open var borderColor: CGColor? = CGColor.black { didSet { noteChange(oldValue) } }
 
     // MARK: Shadow
 
+    /// The opacity of the shadow, 0 to 1. Default 0 (no shadow). Animatable.
     open var shadowOpacity: Float {
         get { rare?.shadowOpacity ?? 0 }
         set { let old = shadowOpacity; rarelySet.shadowOpacity = newValue; noteChange(old) }
     }
+    /// The colour of the shadow. Default opaque black. Animatable.
     open var shadowColor: CGColor? {
         get { rare.map { $0.shadowColor } ?? CGColor.black }
         set { let old = shadowColor; rarelySet.shadowColor = newValue; noteChange(old) }
     }
+    /// The shadow's offset, in points. Default (0, −3). Animatable.
     open var shadowOffset: CGSize {
         get { rare?.shadowOffset ?? CGSize(width: 0, height: -3) }
         set { let old = shadowOffset; rarelySet.shadowOffset = newValue; noteChange(old) }
     }
+    /// The blur radius of the shadow, in points: the sigma of its Gaussian here. Default 3. Animatable.
     open var shadowRadius: CGFloat {
         get { rare?.shadowRadius ?? 3 }
         set { let old = shadowRadius; rarelySet.shadowRadius = newValue; noteChange(old) }
     }
+    /// The shape of the shadow; nil takes it from the alpha of what the layer draws. Giving it
+    /// is also faster. Default nil. Animatable.
     open var shadowPath: CGPath? {
         get { rare?.shadowPath }
         set { let old = shadowPath; rarelySet.shadowPath = newValue; noteChange(old) }
@@ -147,30 +179,38 @@ open class CALayer: NSObject, NSSecureCoding {
         get { rare?.contents }
         set { let old = contents; rarelySet.contents = newValue; noteChange(old) }
     }
+    /// How `contents` is placed in the bounds: stretched, fitted, filled or aligned. Default `.resize`.
     open var contentsGravity: CALayerContentsGravity {
         get { rare?.contentsGravity ?? .resize }
         set { rarelySet.contentsGravity = newValue; noteChange() }
     }
+    /// The pixels per point of `contents`, which sets the natural size of an image for the
+    /// gravities that do not resize it. Default 1.
     open var contentsScale: CGFloat {
         get { rare?.contentsScale ?? 1 }
         set { rarelySet.contentsScale = newValue; noteChange() }
     }
+    /// The part of `contents` drawn, in unit coordinates of the image. Default (0, 0, 1, 1). Animatable.
     open var contentsRect: CGRect {
         get { rare?.contentsRect ?? CGRect(x: 0, y: 0, width: 1, height: 1) }
         set { let old = contentsRect; rarelySet.contentsRect = newValue; noteChange(old) }
     }
+    /// The stretchable middle of `contents`, in unit coordinates. Default (0, 0, 1, 1). Animatable.
     open var contentsCenter: CGRect {
         get { rare?.contentsCenter ?? CGRect(x: 0, y: 0, width: 1, height: 1) }
         set { let old = contentsCenter; rarelySet.contentsCenter = newValue; noteChange(old) }
     }
+    /// The filter used when `contents` is drawn smaller than its pixels. Default `.linear`.
     open var minificationFilter: CALayerContentsFilter {
         get { rare?.minificationFilter ?? .linear }
         set { rarelySet.minificationFilter = newValue; noteChange() }
     }
+    /// The filter used when `contents` is drawn larger than its pixels. Default `.linear`.
     open var magnificationFilter: CALayerContentsFilter {
         get { rare?.magnificationFilter ?? .linear }
         set { rarelySet.magnificationFilter = newValue; noteChange() }
     }
+    /// A bias added to the mipmap level the trilinear filter picks. Default 0.
     open var minificationFilterBias: Float {
         get { rare?.minificationFilterBias ?? 0 }
         set { rarelySet.minificationFilterBias = newValue; noteChange() }
@@ -212,6 +252,7 @@ open class CALayer: NSObject, NSSecureCoding {
 
     // MARK: Identification and interaction
 
+    /// A name for the layer, for finding it (`oqc hit` prints it). Default nil.
     open var name: String? { didSet { noteChange() } }
 
     /// OpenQuartzCore extension: false keeps this layer and its whole subtree out of `hitTest(_:)`
@@ -220,6 +261,7 @@ open class CALayer: NSObject, NSSecureCoding {
 
     // MARK: Initialisers
 
+    /// Creates a layer with Core Animation's defaults for every property.
     public override init() { super.init() }
 
     /// A copy of `layer`'s own properties, as Core Animation makes presentation layers. The tree
@@ -256,6 +298,7 @@ open class CALayer: NSObject, NSSecureCoding {
     /// (Apple-measured, docs/semantics.md §1.2).
     open func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(transform) }
 
+    /// Sets `transform` to the 3D form of an affine transform.
     open func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
 
     // MARK: Overridable queries
@@ -420,6 +463,7 @@ open class CALayer: NSObject, NSSecureCoding {
 
     // Equality and hashing are NSObject's: identity, as for every CALayer on Apple's platforms.
 
+    /// The layer's class and name (or serial number), for debugging.
     open override var description: String { "<\(type(of: self)) \(debugLabel)>" }
 
     /// The name, or the type and object identity of an unnamed layer (used in error messages).

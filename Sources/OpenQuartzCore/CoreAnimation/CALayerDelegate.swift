@@ -35,7 +35,11 @@ extension CALayerDelegate {
     public func layoutSublayers(of layer: CALayer) {}
     /// No action: the layer goes on searching, as when the method is absent on Apple's platforms.
     public func action(for layer: CALayer, forKey event: String) -> (any CAAction)? { nil }
+    /// Draws the layer as an absent `display(_:)` does on Apple's platforms: a backing store the
+    /// size of the bounds at `contentsScale`, `layerWillDraw(_:)`, then the layer's `draw(in:)`.
     public func display(_ layer: CALayer) { layer.drawBackingStore() }
+    /// Draws nothing, as an absent `draw(_:in:)` does on Apple's platforms.
     public func draw(_ layer: CALayer, in ctx: CGContext) {}
+    /// Does nothing, as an absent `layerWillDraw(_:)` does on Apple's platforms.
     public func layerWillDraw(_ layer: CALayer) {}
 }

@@ -4,6 +4,7 @@ import Foundation
 /// `instanceTransform` (about the centre of the replicator's bounds) and tinted by `instanceColor` plus the
 /// accumulated offsets relative to the previous copy (CAReplicatorLayer.h).
 open class CAReplicatorLayer: CALayer {
+    /// How many copies of the sublayers are drawn, the first one untransformed. Default 1.
     open var instanceCount = 1 { didSet { noteChange() } }
     /// True makes the layer keep its sublayers in 3D, like a CATransformLayer.
     open var preservesDepth = false { didSet { noteChange() } }
@@ -14,14 +15,21 @@ open class CAReplicatorLayer: CALayer {
     /// of this layer"), so a rotation turns the copies about the middle. Default identity;
     /// animatable.
     open var instanceTransform: CATransform3D = CATransform3DIdentity { didSet { noteChange(oldValue) } }
+    /// The colour that multiplies the first copy. Default opaque white (no tint). Animatable.
     open var instanceColor: CGColor? = CGColor.white { didSet { noteChange(oldValue) } }
+    /// Added to the red component of the tint from one copy to the next. Default 0. Animatable.
     open var instanceRedOffset: Float = 0 { didSet { noteChange(oldValue) } }
+    /// Added to the green component of the tint from one copy to the next. Default 0. Animatable.
     open var instanceGreenOffset: Float = 0 { didSet { noteChange(oldValue) } }
+    /// Added to the blue component of the tint from one copy to the next. Default 0. Animatable.
     open var instanceBlueOffset: Float = 0 { didSet { noteChange(oldValue) } }
+    /// Added to the alpha of the tint from one copy to the next. Default 0. Animatable.
     open var instanceAlphaOffset: Float = 0 { didSet { noteChange(oldValue) } }
 
+    /// Creates a layer with Core Animation's defaults for every property.
     public override init() { super.init() }
 
+    /// A copy of `layer`'s properties, this class's included (see `CALayer.init(layer:)`).
     public override init(layer: Any) {
         super.init(layer: layer)
         guard let l = layer as? CAReplicatorLayer else { return }
@@ -60,6 +68,7 @@ open class CAReplicatorLayer: CALayer {
         coder.encode(instanceAlphaOffset, forKey: "instanceAlphaOffset")
     }
 
+    /// False when `preservesDepth` is set: the copies then stay in 3D.
     public override var flattensSublayers: Bool { !preservesDepth }
 
     /// `instanceTransform` about the centre of `bounds`: `Tr(−c) · instanceTransform · Tr(c)`,

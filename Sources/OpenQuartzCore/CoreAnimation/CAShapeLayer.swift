@@ -3,24 +3,35 @@ import Foundation
 /// A layer that draws a `CGPath`, filled then stroked, in its bounds space (CAShapeLayer.h). The
 /// shape is drawn where `contents` would be: above the background, below the sublayers.
 open class CAShapeLayer: CALayer {
+    /// The shape to draw, in the layer's bounds space. Default nil (nothing). Animatable.
     open var path: CGPath? { didSet { noteChange(oldValue) } }
+    /// The colour that fills the path; nil for no fill. Default opaque black. Animatable.
     open var fillColor: CGColor? = CGColor.black { didSet { noteChange(oldValue) } }
+    /// Which points count as inside the path when filling. Default `.nonZero`.
     open var fillRule: CAShapeLayerFillRule = .nonZero { didSet { noteChange() } }
+    /// The colour of the path's outline; nil for no stroke. Default nil. Animatable.
     open var strokeColor: CGColor? { didSet { noteChange(oldValue) } }
     /// Fraction of the path's length where the stroke starts, 0…1.
     open var strokeStart: CGFloat = 0 { didSet { noteChange(oldValue) } }
     /// Fraction of the path's length where the stroke ends, 0…1.
     open var strokeEnd: CGFloat = 1 { didSet { noteChange(oldValue) } }
+    /// The width of the stroke, in points. Default 1. Animatable.
     open var lineWidth: CGFloat = 1 { didSet { noteChange(oldValue) } }
+    /// The longest miter join, as a multiple of half the line width, before it is beveled. Default 10. Animatable.
     open var miterLimit: CGFloat = 10 { didSet { noteChange(oldValue) } }
+    /// How the ends of open subpaths are stroked. Default `.butt`.
     open var lineCap: CAShapeLayerLineCap = .butt { didSet { noteChange() } }
+    /// How the segments of the stroke are joined. Default `.miter`.
     open var lineJoin: CAShapeLayerLineJoin = .miter { didSet { noteChange() } }
+    /// How far into `lineDashPattern` the dashes start. Default 0. Animatable.
     open var lineDashPhase: CGFloat = 0 { didSet { noteChange(oldValue) } }
     /// Alternating painted and unpainted lengths, in the layer's bounds space.
     open var lineDashPattern: [NSNumber]? { didSet { noteChange(oldValue) } }
 
+    /// Creates a layer with Core Animation's defaults for every property.
     public override init() { super.init() }
 
+    /// A copy of `layer`'s properties, this class's included (see `CALayer.init(layer:)`).
     public override init(layer: Any) {
         super.init(layer: layer)
         guard let l = layer as? CAShapeLayer else { return }

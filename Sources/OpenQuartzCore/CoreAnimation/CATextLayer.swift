@@ -16,14 +16,21 @@ open class CATextLayer: CALayer {
     /// on Apple's platforms), or a font name (`String`, family, full or PostScript name). Nil picks
     /// a sans-serif face found on the system (Apple: Helvetica). Unused for attributed strings.
     open var font: Any? { didSet { noteChange() } }
+    /// The size of the text, in points. Default 36. Animatable.
     open var fontSize: CGFloat = 36 { didSet { noteChange(oldValue) } }
+    /// The colour of the text. Default opaque white. Animatable.
     open var foregroundColor: CGColor? = CGColor.white { didSet { noteChange(oldValue) } }
+    /// Whether the text wraps onto several lines to fit the bounds' width. Default false.
     open var isWrapped = false { didSet { noteChange() } }
+    /// How text that does not fit the bounds is truncated with an ellipsis. Default `.none`.
     open var truncationMode: CATextLayerTruncationMode = .none { didSet { noteChange() } }
+    /// How lines are aligned in the bounds. Default `.natural` (left for left-to-right text).
     open var alignmentMode: CATextLayerAlignmentMode = .natural { didSet { noteChange() } }
 
+    /// Creates a layer with Core Animation's defaults for every property.
     public override init() { super.init() }
 
+    /// A copy of `layer`'s properties, this class's included (see `CALayer.init(layer:)`).
     public override init(layer: Any) {
         super.init(layer: layer)
         guard let l = layer as? CATextLayer else { return }
