@@ -75,7 +75,8 @@ extension FuzzFindingsTests {
             0x5C, 0x5C, 0x30, 0x2C, 0x22, 0x70, 0x65, 0x69, 0x67, 0x22, 0x7D, 0x64, 0x30, 0x68, 0x7D, 0x5D, 0x7D, 0x0A,
         ]
         let valid = Set(#""\/bfnrtu"#.utf8)
-        for bytes in [found] + (0...255).filter { !valid.contains(UInt8($0)) }.map({ Array(#"{"a\"#.utf8) + [UInt8($0)] + Array(#"": 1}"#.utf8) }) {
+        let invalid = (0...255).filter({ !valid.contains(UInt8($0)) }).map({ Array(#"{"a\"#.utf8) + [UInt8($0)] + Array(#"": 1}"#.utf8) })
+        for bytes in [found] + invalid {
             do {
                 _ = try Scene.parse(data: bytes, baseDirectory: nil)
                 Issue.record("parsed \(bytes)")
@@ -102,5 +103,19 @@ extension FuzzFindingsTests {
                 #expect(r.pixels[3 * 10 + 9] == 0, "\(radius) \(shadowPath)")
             }
         }
+    }
+}
+
+extension FuzzFindingsTests {
+    /// fuzz-render, 2026-12-01 (timeout-7c7f2713…): an arc of radii 1e-215 / 2e-200 tilted 5°
+    /// grows to a half ellipse about 1e15 px long; each of its cubics was flattened into 65 536
+    /// segments, almost all far off the 81 × 10 canvas (seconds per frame under the fuzzer).
+    /// Curves beyond the raster region are now sent as chords (OffRegionCurveTests).
+    @Test func tiltedTinyArcIsQuick() throws {
+        let json = #"{"canvas":{"width":81,"height":10},"layers":[{"type":"shape","frame":[0,0,10,10],"path":"M5 0 A1e-215 2e-200 5 0 1 5 5","fillColor":"red"}]}"#
+        let start = Date()
+        for _ in 0..<20 { #expect(try HostileSceneTests.render(json).exceeded == nil) }
+        // Twenty frames; each flattened over a million segments before (debug: over a second).
+        #expect(Date().timeIntervalSince(start) < 10)
     }
 }
