@@ -470,3 +470,67 @@ void rk_destination_over_masked(uint32_t *dst, long count, uint32_t s, const uin
 void rk_multiply_coverage(uint8_t *out, const uint8_t *a, const uint8_t *b, long count) { DISPATCH(multiply_coverage, out, a, b, count) }
 void rk_multiply_coverage_constant(uint8_t *out, const uint8_t *a, uint32_t c, long count) { DISPATCH(multiply_coverage_constant, out, a, c, count) }
 void rk_fill(uint32_t *dst, long count, uint32_t value) { DISPATCH(fill, dst, count, value) }
+
+// ---------------------------------------------------------------------------------------
+// Rectangles (rk_source_over_rect): the ends of each row in scalar, the run between them
+// with the widest path, its last partial vector through masked loads and stores.
+
+static inline __attribute__((always_inline)) void rect_ends(uint32_t *row, long w, uint32_t first, uint32_t last) {
+    if (first) row[0] = over(row[0], first);
+    if (w > 1 && last) row[w - 1] = over(row[w - 1], last);
+}
+
+static void scalar_source_over_rect(uint32_t *dst, long stride, long w, long h, uint32_t first, uint32_t mid, uint32_t last) {
+    for (long y = 0; y < h; y++) {
+        uint32_t *row = dst + y * stride;
+        rect_ends(row, w, first, last);
+        if (w > 2 && mid) scalar_source_over_constant(row + 1, w - 2, mid);
+    }
+}
+
+#if defined(__x86_64__)
+static void sse2_source_over_rect(uint32_t *dst, long stride, long w, long h, uint32_t first, uint32_t mid, uint32_t last) {
+    for (long y = 0; y < h; y++) {
+        uint32_t *row = dst + y * stride;
+        rect_ends(row, w, first, last);
+        if (w > 2 && mid) sse2_source_over_constant(row + 1, w - 2, mid);
+    }
+}
+
+AVX2 static void avx2_source_over_rect(uint32_t *dst, long stride, long w, long h, uint32_t first, uint32_t mid, uint32_t last) {
+    long n = w > 2 ? w - 2 : 0;
+    __m256i z = _mm256_setzero_si256(), packed = _mm256_set1_epi32((int)mid);
+    __m256i sv = _mm256_unpacklo_epi8(packed, z), inv = inverse_alpha_16(sv);
+    __m256i tail = first_lanes(n & 7);
+    int opaque = mid >> 24 == 255;
+    for (long y = 0; y < h; y++) {
+        uint32_t *row = dst + y * stride;
+        rect_ends(row, w, first, last);
+        if (!n || !mid) continue;
+        uint32_t *p = row + 1;
+        long i = 0;
+        if (opaque) {
+            for (; i + 8 <= n; i += 8) store8(p + i, packed);
+            if (i < n) _mm256_maskstore_epi32((int *)(p + i), tail, packed);
+            continue;
+        }
+        for (; i + 8 <= n; i += 8) {
+            __m256i d = load8(p + i);
+            __m256i lo = _mm256_add_epi16(sv, mul255_16(_mm256_unpacklo_epi8(d, z), inv));
+            __m256i hi = _mm256_add_epi16(sv, mul255_16(_mm256_unpackhi_epi8(d, z), inv));
+            store8(p + i, _mm256_packus_epi16(lo, hi));
+        }
+        if (i < n) {
+            __m256i d = _mm256_maskload_epi32((const int *)(p + i), tail);
+            __m256i lo = _mm256_add_epi16(sv, mul255_16(_mm256_unpacklo_epi8(d, z), inv));
+            __m256i hi = _mm256_add_epi16(sv, mul255_16(_mm256_unpackhi_epi8(d, z), inv));
+            _mm256_maskstore_epi32((int *)(p + i), tail, _mm256_packus_epi16(lo, hi));
+        }
+    }
+}
+#endif
+
+void rk_source_over_rect(uint32_t *dst, long stride, long width, long height, uint32_t first, uint32_t mid, uint32_t last) {
+    if (width <= 0 || height <= 0) return;
+    DISPATCH(source_over_rect, dst, stride, width, height, first, mid, last)
+}

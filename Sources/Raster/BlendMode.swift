@@ -19,8 +19,36 @@ public enum BlendMode: Sendable {
     // The rest are Core Graphics' other modes, computed by `blendByFormula` (BlendFormulas.swift):
     // the separable and non-separable blend modes of W3C Compositing and Blending Level 1, the
     // remaining Porter–Duff operators, and the two additive modes.
-    case multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, softLight, hardLight
-    case difference, exclusion, hue, saturation, color, luminosity
+    /// B = S·D (separable)
+    case multiply
+    /// B = S + D − S·D (separable)
+    case screen
+    /// hardLight with the layers swapped (separable)
+    case overlay
+    /// B = min(S, D) (separable)
+    case darken
+    /// B = max(S, D) (separable)
+    case lighten
+    /// B = min(1, D / (1 − S)) (separable)
+    case colorDodge
+    /// B = 1 − min(1, (1 − D) / S) (separable)
+    case colorBurn
+    /// W3C's soft light: darkens or lightens D by S around ½ (separable)
+    case softLight
+    /// multiply or screen by S around ½ (separable)
+    case hardLight
+    /// B = |S − D| (separable)
+    case difference
+    /// B = S + D − 2·S·D (separable)
+    case exclusion
+    /// S's hue with D's saturation and luminosity (non-separable)
+    case hue
+    /// S's saturation with D's hue and luminosity (non-separable)
+    case saturation
+    /// S's hue and saturation with D's luminosity (non-separable)
+    case color
+    /// S's luminosity with D's hue and saturation (non-separable)
+    case luminosity
     /// result = 0
     case clear
     /// result = S·Da

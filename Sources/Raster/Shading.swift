@@ -1,9 +1,12 @@
+import CRasterKernels
+
 /// A colour ramp as Core Graphics and PDF shadings define it (PDF 32000-1 §8.7.4.5.3 and
 /// §8.7.4.5.4): axial between two points, or radial between two circles. Unlike `Gradient`
 /// (Core Animation's layer gradients, which always extend their end colours), a shading may
 /// leave the plane before its start or after its end unpainted, and a radial shading blends
 /// two circles of different centres (a cone), as `CGContext.drawRadialGradient` does.
 public struct Shading: Sendable, Equatable {
+    /// Where the ramp's parameter t comes from.
     public enum Geometry: Sendable, Equatable {
         /// t is the projection of the point onto the line from (x0, y0) to (x1, y1).
         case axial(x0: Double, y0: Double, x1: Double, y1: Double)
@@ -12,6 +15,7 @@ public struct Shading: Sendable, Equatable {
         case radial(x0: Double, y0: Double, r0: Double, x1: Double, y1: Double, r1: Double)
     }
 
+    /// The axis or the two circles, in shading space.
     public var geometry: Geometry
     /// The colour ramp (straight alpha, interpolated as `Gradient` does); its geometry is unused.
     public var ramp: Gradient
@@ -20,57 +24,19 @@ public struct Shading: Sendable, Equatable {
     /// Whether points with t > 1 are painted with the end colour.
     public var extendsEnd: Bool
 
+    /// A shading over `geometry` through `colors` at `locations` (nil: evenly spaced), painting
+    /// beyond its start or end only where asked.
     public init(geometry: Geometry, colors: [Color], locations: [Double]?, extendsStart: Bool, extendsEnd: Bool) {
         self.geometry = geometry
         ramp = Gradient(colors: colors, locations: locations)
         self.extendsStart = extendsStart
         self.extendsEnd = extendsEnd
     }
-
-    /// The ramp parameter at a point of shading space, or nil where nothing is painted.
-    @inline(__always)
-    func parameter(_ x: Double, _ y: Double) -> Double? {
-        switch geometry {
-        case let .axial(x0, y0, x1, y1):
-            let dx = x1 - x0, dy = y1 - y0
-            let len2 = dx * dx + dy * dy
-            guard len2 > 0 else { return nil }
-            return accept(((x - x0) * dx + (y - y0) * dy) / len2)
-        case let .radial(x0, y0, r0, x1, y1, r1):
-            // |p − c(t)|² = r(t)²  ⇔  a·t² − 2·b·t + c = 0.
-            let cdx = x1 - x0, cdy = y1 - y0, dr = r1 - r0
-            let pdx = x - x0, pdy = y - y0
-            let a = cdx * cdx + cdy * cdy - dr * dr
-            let b = pdx * cdx + pdy * cdy + r0 * dr
-            let c = pdx * pdx + pdy * pdy - r0 * r0
-            if abs(a) < 1e-12 * max(1, cdx * cdx + cdy * cdy + dr * dr) {
-                guard b != 0 else { return nil }
-                let t = c / (2 * b)
-                return r0 + t * dr >= 0 ? accept(t) : nil
-            }
-            let disc = b * b - a * c
-            guard disc >= 0 else { return nil }
-            let s = disc.squareRoot()
-            let ta = (b + s) / a, tb = (b - s) / a
-            let hi = max(ta, tb), lo = min(ta, tb)
-            if r0 + hi * dr >= 0, let t = accept(hi) { return t }
-            if r0 + lo * dr >= 0, let t = accept(lo) { return t }
-            return nil
-        }
-    }
-
-    /// t clamped into 0...1 when it is inside the domain or an extended side; nil otherwise.
-    @inline(__always)
-    private func accept(_ t: Double) -> Double? {
-        if t < 0 { return extendsStart ? 0 : nil }
-        if t > 1 { return extendsEnd ? 1 : nil }
-        if t.isNaN { return nil }
-        return t
-    }
 }
 
 /// Shades each covered pixel with the shading at its centre, mapped back to shading space;
-/// pixels the shading does not paint are left alone.
+/// pixels the shading does not paint are left alone. The parameters of a row come from the
+/// vector kernels of `ShadingKernels.h`, then the row is blended in one call.
 struct ShadingSink: CoverageSink {
     unowned(unsafe) let surface: Surface
     let shading: Shading
@@ -82,6 +48,13 @@ struct ShadingSink: CoverageSink {
     let samples: UnsafeMutablePointer<UInt32>
 
     mutating func span(y: Int, x: Int, count: Int, coverage: UInt8) {
+        if coverage == 255 && clip == nil && mode == .sourceOver {
+            // Fully covered: no coverage row at all; unpainted pixels read as transparent,
+            // which source-over leaves alone.
+            sample(y: y, x: x, count: count, coverage: nil)
+            sourceOverRow(dst(y, x), samples, count)
+            return
+        }
         scratch.update(repeating: coverage, count: count)
         shade(y: y, x: x, count: count)
     }
@@ -91,6 +64,39 @@ struct ShadingSink: CoverageSink {
         shade(y: y, x: x, count: count)
     }
 
+    @inline(__always)
+    private func dst(_ y: Int, _ x: Int) -> UnsafeMutablePointer<UInt32> {
+        surface.pixels + (y - surface.originY) * surface.stride + (x - surface.originX)
+    }
+
+    /// The table colours of one run's pixel centres into `samples`: 0 where the shading paints
+    /// nothing, where `coverage` (when given) is set to 0 too.
+    @inline(__always)
+    private func sample(y: Int, x: Int, count: Int, coverage: UnsafeMutablePointer<UInt8>?) {
+        let m = inverse
+        let cx = Double(x) + 0.5, cy = Double(y) + 0.5
+        let hx = cx * m.m11 + cy * m.m21 + m.m31
+        let hy = cx * m.m12 + cy * m.m22 + m.m32
+        let ramp = rk_shading_ramp(extendsStart: shading.extendsStart ? 1 : 0, extendsEnd: shading.extendsEnd ? 1 : 0,
+                                   last: Gradient.tableSize - 1)
+        switch shading.geometry {
+        case let .axial(x0, y0, x1, y1):
+            let dx = x1 - x0, dy = y1 - y0
+            let len2 = dx * dx + dy * dy
+            guard len2 > 0 else {
+                samples.update(repeating: 0, count: count)
+                coverage?.update(repeating: 0, count: count)
+                return
+            }
+            let t0 = ((hx - x0) * dx + (hy - y0) * dy) / len2
+            let dt = (m.m11 * dx + m.m12 * dy) / len2
+            rk_shade_axial(samples, coverage, count, t0, dt, table, ramp)
+        case let .radial(x0, y0, r0, x1, y1, r1):
+            rk_shade_radial(samples, coverage, count, hx - x0, hy - y0, m.m11, m.m12,
+                            rk_radial_geometry(cdx: x1 - x0, cdy: y1 - y0, r0: r0, dr: r1 - r0), table, ramp)
+        }
+    }
+
     /// Blends the shading through the coverage in `scratch` over one run.
     @inline(__always)
     private func shade(y: Int, x: Int, count: Int) {
@@ -98,25 +104,13 @@ struct ShadingSink: CoverageSink {
             let m = clip.coverage + (y - clip.originY) * clip.width + (x - clip.originX)
             multiplyCoverage(scratch, UnsafePointer(scratch), m, count)
         }
-        let m = inverse
-        let cx = Double(x) + 0.5, cy = Double(y) + 0.5
-        var hx = cx * m.m11 + cy * m.m21 + m.m31
-        var hy = cx * m.m12 + cy * m.m22 + m.m32
-        let last = Double(Gradient.tableSize - 1)
-        for i in 0..<count {
-            if let t = shading.parameter(hx, hy) {
-                samples[i] = table[Int(t * last + 0.5)]
-            } else {
-                samples[i] = 0
-                scratch[i] = 0
-            }
-            hx += m.m11; hy += m.m12
-        }
-        let dst = surface.pixels + (y - surface.originY) * surface.stride + (x - surface.originX)
         if mode == .sourceOver {
-            sourceOverRowMasked(dst, samples, count, scratch)
+            sample(y: y, x: x, count: count, coverage: nil)
+            sourceOverRowMasked(dst(y, x), samples, count, scratch)
         } else {
-            blendRow(dst, samples, scratch, count, mode)
+            // Other modes act wherever coverage is not zero, so unpainted pixels lose theirs.
+            sample(y: y, x: x, count: count, coverage: scratch)
+            blendRow(dst(y, x), samples, scratch, count, mode)
         }
     }
 }

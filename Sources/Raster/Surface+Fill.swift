@@ -134,21 +134,36 @@ extension Surface {
             antialias ? max(0, min(Double(i + 1), hi) - max(Double(i), lo)) : 1
         }
         let n = x1 - x0
+        let firstCov = overlap(x0, minX, maxX), lastCov = overlap(x1 - 1, minX, maxX)
+        // Coverage to 0...255, rounded to nearest (v ≥ 0: no libm call).
+        @inline(__always) func level(_ v: Double) -> UInt32 { UInt32(v * 255 + 0.5) }
+        if clip == nil && blend == .sourceOver {
+            // Rows come in at most three kinds (top, interior, bottom), each one kernel call.
+            @inline(__always) func rows(_ py: Int, _ count: Int, _ cy: Double) {
+                @inline(__always) func colour(_ c: UInt32) -> UInt32 { c >= 255 ? s : (c == 0 ? 0 : scalePixel(s, c)) }
+                let dst = pixels + (py - originY) * stride + (x0 - originX)
+                rk_source_over_rect(dst, stride, n, count, colour(level(firstCov * cy)), colour(level(cy)),
+                                    colour(level(lastCov * cy)))
+            }
+            rows(y0, 1, overlap(y0, minY, maxY))
+            if y1 - y0 > 2 { rows(y0 + 1, y1 - y0 - 2, 1) }
+            if y1 - y0 > 1 { rows(y1 - 1, 1, overlap(y1 - 1, minY, maxY)) }
+            return
+        }
         let row = UnsafeMutablePointer<UInt8>.allocate(capacity: n)
         defer { row.deallocate() }
-        let firstCov = overlap(x0, minX, maxX), lastCov = overlap(x1 - 1, minX, maxX)
         for py in y0..<y1 {
             let cy = overlap(py, minY, maxY)
             let dst = pixels + (py - originY) * stride + (x0 - originX)
             if clip == nil && n > 2 {
                 // Partial first and last pixels, constant interior span.
-                blendSpan(dst, 1, s, UInt32((firstCov * cy * 255).rounded()), blend)
-                blendSpan(dst + 1, n - 2, s, UInt32((cy * 255).rounded()), blend)
-                blendSpan(dst + n - 1, 1, s, UInt32((lastCov * cy * 255).rounded()), blend)
+                blendSpan(dst, 1, s, level(firstCov * cy), blend)
+                blendSpan(dst + 1, n - 2, s, level(cy), blend)
+                blendSpan(dst + n - 1, 1, s, level(lastCov * cy), blend)
                 continue
             }
             for i in 0..<n {
-                var c = UInt32((overlap(x0 + i, minX, maxX) * cy * 255).rounded())
+                var c = level(overlap(x0 + i, minX, maxX) * cy)
                 if let clip { c = mul255(c, UInt32(clip.value(atDeviceX: x0 + i, y: py))) }
                 row[i] = UInt8(truncatingIfNeeded: c)
             }

@@ -30,6 +30,12 @@ void rk_multiply_coverage(uint8_t *out, const uint8_t *a, const uint8_t *b, long
 void rk_multiply_coverage_constant(uint8_t *out, const uint8_t *a, uint32_t c, long count);
 // dst[i] = value for count pixels (clearing a canvas)
 void rk_fill(uint32_t *dst, long count, uint32_t value);
+
+// Source-over of an axis-aligned rectangle of `height` rows, `stride` pixels apart: pixel 0 of
+// each row gets `first`, pixels 1 ..< width − 1 get `mid`, pixel width − 1 gets `last` (a width
+// of 1 takes `first` only), each a premultiplied colour already scaled by its coverage. One call
+// for the rows that share their coverage, so a small rectangle costs no per-row calls.
+void rk_source_over_rect(uint32_t *dst, long stride, long width, long height, uint32_t first, uint32_t mid, uint32_t last);
 // Asks for the cache lines of count pixels from row on, to be written: a row's lines are
 // then fetched together while it is computed, instead of one at a time as stores reach them.
 void rk_prefetch_row(const uint32_t *row, long count);

@@ -47,6 +47,7 @@ extension CALayer {
         c.encode(minificationFilterBias, forKey: "minificationFilterBias")
         c.encodeString(name, forKey: "name")
         c.encode(allowsHitTesting, forKey: "allowsHitTesting")
+        encodeDisplayProperties(with: c)
         if let list = storedSublayers { c.encode(list, forKey: "sublayers") }
         if let m = storedMask { c.encode(m, forKey: "mask") }
     }
@@ -94,6 +95,7 @@ extension CALayer {
         if let v = c.decodeFloatValue(forKey: "minificationFilterBias") { minificationFilterBias = v }
         name = c.decodeStringValue(forKey: "name")
         if let v = c.decodeBoolValue(forKey: "allowsHitTesting") { allowsHitTesting = v }
+        decodeDisplayProperties(from: c)
         // The tree last, through the checks untrusted trees get: an archive can describe a
         // cycle or share a layer between two parents, which `sublayers` would stop the program
         // for. swift-corelibs-foundation decodes an object that refers back to one still being

@@ -82,6 +82,29 @@ extension CALayer {
     /// copy, so a custom animated property redraws each frame with its in-flight value.
     func layerToDisplayForAnimation() -> CALayer? { nil }
 
+    /// The display properties `init(layer:)` copies, as Core Animation's copy carries every
+    /// property of the layer: the drawn `contents` and `contentsScale` are copied with the rest;
+    /// the backing store and the needs-display mark are not (a copy is drawn only when asked).
+    final func copyDisplayProperties(from l: CALayer) {
+        needsDisplayOnBoundsChange = l.needsDisplayOnBoundsChange
+        isOpaque = l.isOpaque
+        drawsAsynchronously = l.drawsAsynchronously
+    }
+
+    /// Archives the display properties under their key-value coding names.
+    final func encodeDisplayProperties(with c: NSCoder) {
+        c.encode(needsDisplayOnBoundsChange, forKey: "needsDisplayOnBoundsChange")
+        c.encode(isOpaque, forKey: "opaque")
+        c.encode(drawsAsynchronously, forKey: "drawsAsynchronously")
+    }
+
+    /// Reads what `encodeDisplayProperties(with:)` wrote; missing keys keep the defaults.
+    final func decodeDisplayProperties(from c: NSCoder) {
+        if let v = c.decodeBoolValue(forKey: "needsDisplayOnBoundsChange") { needsDisplayOnBoundsChange = v }
+        if let v = c.decodeBoolValue(forKey: "opaque") { isOpaque = v }
+        if let v = c.decodeBoolValue(forKey: "drawsAsynchronously") { drawsAsynchronously = v }
+    }
+
     /// What Core Animation does when a property changes through key-value coding: a key for
     /// which `needsDisplay(forKey:)` is true marks the layer as needing display. For whoever
     /// sets layer properties by key (animations, `setValue(_:forKey:)`).
@@ -93,11 +116,30 @@ extension CALayer {
 /// The display pass: before each snapshot, every layer of the tree (sublayers and masks) that
 /// needs display is displayed, parents before children, as Core Animation does in its
 /// transaction commit.
+///
+/// Like the layout pass, it visits only branches that may hold work: every mark that can make
+/// a layer need display (`setNeedsDisplay`, a bounds change, a layer joining the tree, an
+/// animation) bumps the `subtreeModificationCount` of the layer and all its ancestors, so a
+/// subtree whose count is the one the last pass left clean is skipped whole, and a clean tree
+/// costs one comparison. Subtrees holding animations are always visited (an animated key that
+/// needs display redraws every frame).
 func displayLayerTree(_ layer: CALayer) {
+    guard layer.animatedSubtree || layer.displayPassStamp != layer.subtreeModificationCount else { return }
     layer.displayIfNeeded()
     if let p = layer.layerToDisplayForAnimation() { p.display() }
     if let m = layer.mask { displayLayerTree(m) }
     if let subs = layer.sublayers {
         for s in subs { displayLayerTree(s) }
     }
+    recordDisplayPass(layer)
+}
+
+/// Stamps `layer`'s subtree as clean when nothing in it is left to display: the layer itself,
+/// and each sublayer and mask stamped clean at its current count (just visited, or skipped).
+func recordDisplayPass(_ layer: CALayer) {
+    guard !layer.animatedSubtree, !layer.needsDisplay() else { return }
+    @inline(__always) func clean(_ l: CALayer) -> Bool { l.displayPassStamp == l.subtreeModificationCount }
+    if let m = layer.storedMask, !clean(m) { return }
+    if let subs = layer.storedSublayers, !subs.allSatisfy(clean) { return }
+    layer.displayPassStamp = layer.subtreeModificationCount
 }

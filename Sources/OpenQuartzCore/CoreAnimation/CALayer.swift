@@ -247,6 +247,7 @@ open class CALayer: NSObject, NSSecureCoding {
         minificationFilterBias = l.minificationFilterBias
         name = l.name; allowsHitTesting = l.allowsHitTesting
         copyAnimationState(from: l)
+        copyDisplayProperties(from: l)
     }
 
     // MARK: Affine transform
@@ -581,6 +582,10 @@ open class CALayer: NSObject, NSSecureCoding {
     /// out of line: most layers never draw.
     final var displayState: CALayerDisplayState?
 
+    /// The `subtreeModificationCount` at which the display pass last left this layer's subtree
+    /// with nothing to display (`.max`: never), so that the next pass skips an unchanged subtree.
+    final var displayPassStamp: UInt64 = .max
+
     /// Marks the whole layer as needing its contents drawn again: `display()` runs before the
     /// next render. A new layer does not need display.
     open func setNeedsDisplay() {
@@ -616,7 +621,12 @@ open class CALayer: NSObject, NSSecureCoding {
     /// Calls `display()` when the layer needs display. The renderer does this for every layer
     /// in the tree before it takes its snapshot.
     open func displayIfNeeded() {
-        if needsDisplay() { display() }
+        guard needsDisplay() else { return }
+        // The mark is consumed before display() runs, as on Apple's platforms: an override of
+        // display() that sets contents itself is not called again every frame, and a mark made
+        // while drawing waits for the next pass.
+        displayState?.needsDisplay = false
+        display()
     }
 
     /// Whether a change of the bounds' size marks the layer as needing display. Default false.

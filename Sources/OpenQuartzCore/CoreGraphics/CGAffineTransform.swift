@@ -100,11 +100,14 @@ extension CGRect {
     public func applying(_ t: CGAffineTransform) -> CGRect {
         if isNull { return self }
         let r = standardized
-        let corners = [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
-                       CGPoint(x: r.minX, y: r.maxY), CGPoint(x: r.maxX, y: r.maxY)].map { $0.applying(t) }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        let minX = xs.min()!, minY = ys.min()!
-        return CGRect(x: minX, y: minY, width: xs.max()! - minX, height: ys.max()! - minY)
+        // Each output coordinate is linear in x and y separately, so its extremes over the
+        // corners come from the extremes of each term (no arrays: drawing calls this per shape).
+        let x0 = r.minX, x1 = r.maxX, y0 = r.minY, y1 = r.maxY
+        let ax0 = t.a * x0, ax1 = t.a * x1, cy0 = t.c * y0, cy1 = t.c * y1
+        let bx0 = t.b * x0, bx1 = t.b * x1, dy0 = t.d * y0, dy1 = t.d * y1
+        let minX = min(ax0, ax1) + min(cy0, cy1) + t.tx, maxX = max(ax0, ax1) + max(cy0, cy1) + t.tx
+        let minY = min(bx0, bx1) + min(dy0, dy1) + t.ty, maxY = max(bx0, bx1) + max(dy0, dy1) + t.ty
+        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 }
 

@@ -38,22 +38,30 @@ extension CGContext {
     // MARK: Painting shapes directly (the current path is left alone)
 
     /// Fills `rect` with the fill colour.
-    public func fill(_ rect: CGRect) { fill([rect]) }
+    public func fill(_ rect: CGRect) {
+        let m = userToSurface
+        // Axis-aligned rectangles take the rasterizer's exact rectangle fill, without a path.
+        guard m.b == 0, m.c == 0, state.shadow == nil else {
+            fill([rect])
+            return
+        }
+        let d = rect.applying(m)
+        guard let bounds = d.rasterRect else { return }
+        let color = state.fillColor.withAlpha(multipliedBy: Float(state.alpha))
+        let aa = state.shouldAntialias
+        paint(bounds: bounds) { target, clip, mode, _ in
+            target.fillRect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: bounds.height,
+                            color: color, clip: clip, antialias: aa, blend: mode)
+        }
+    }
 
     /// Fills each rectangle (their union, painted once) with the fill colour.
     public func fill(_ rects: [CGRect]) {
-        let m = userToSurface
-        // Axis-aligned rectangles take the rasterizer's exact rectangle fill, without a currentPath.
-        if rects.count == 1, m.b == 0, m.c == 0, state.shadow == nil, let r = rects.first {
-            let d = r.applying(m)
-            guard let bounds = d.rasterRect else { return }
-            let color = state.fillColor.withAlpha(multipliedBy: Float(state.alpha))
-            paint(bounds: bounds) { target, clip, mode, _ in
-                target.fillRect(x: Double(d.minX), y: Double(d.minY), width: Double(d.width), height: Double(d.height),
-                                color: color, clip: clip, antialias: state.shouldAntialias, blend: mode)
-            }
+        if rects.count == 1, let r = rects.first, userToSurface.b == 0, userToSurface.c == 0, state.shadow == nil {
+            fill(r)
             return
         }
+        let m = userToSurface
         let p = CGMutablePath()
         p.addRects(rects, transform: m)
         fillSurfacePath(Raster.Path(p), rule: .winding)

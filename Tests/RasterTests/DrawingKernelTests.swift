@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+import CRasterKernels
+@testable import Raster
+
+/// The drawing kernels on every vector path the CPU has: rectangle rows give exactly the bytes
+/// of Raster's scalar blend, and the shading rows pick the table entry of the closed-form
+/// parameter (within one entry: the AVX2 path works in single precision).
+@Suite(.serialized) struct DrawingKernelTests {
+    static let levels: [Int32] = [0, 1, 2]
+
+    @Test func rectangleRowsMatchTheScalarBlend() {
+        var r = RasterKernelTests.Random(state: 0x51DE_5EED)
+        for level in Self.levels {
+            withVectorLevel(level) {
+                for width in [1, 2, 3, 4, 9, 10, 11, 17, 33] {
+                    for height in [1, 3] {
+                        let stride = width + 3
+                        let dst = (0..<(stride * height)).map { _ in r.pixel() }
+                        let first = r.pixel(), mid = [r.pixel(), 0xFF10_2030, 0][Int(r.next(3))], last = r.pixel()
+                        var out = dst
+                        out.withUnsafeMutableBufferPointer { rk_source_over_rect($0.baseAddress!, stride, width, height, first, mid, last) }
+                        for y in 0..<height {
+                            for x in 0..<stride {
+                                let d = dst[y * stride + x]
+                                let s: UInt32? = x == 0 ? first : (x == width - 1 ? last : (x < width ? mid : nil))
+                                // Padding right of the rectangle is left alone.
+                                let expected = s.map { $0 == 0 ? d : blend(d, $0, 255, .sourceOver) } ?? d
+                                #expect(out[y * stride + x] == expected, "level \(level) \(width)×\(height) at \(x), \(y)")
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Table entry k holds k + 1, so a sample names the entry it read (0: not painted).
+    static let table: [UInt32] = (0..<1024).map { UInt32($0 + 1) }
+
+    /// Checks a row against closed-form parameters: the entry of round(t · 1023) within one,
+    /// painted exactly where t is in 0...1 (or beyond an extended end); pixels within 1e-4 of
+    /// an end may go either way, and NaN entries are checked by the caller.
+    static func check(_ out: [UInt32], _ cov: [UInt8], _ ts: [Double], start: Bool, end: Bool, _ what: String) {
+        for (i, t) in ts.enumerated() {
+            if t.isNaN || abs(t) < 1e-4 || abs(t - 1) < 1e-4 { continue }
+            let painted = (t >= 0 || start) && (t <= 1 || end)
+            if !painted {
+                #expect(out[i] == 0 && cov[i] == 0, "\(what) pixel \(i) t \(t)")
+                continue
+            }
+            let want = Int((min(max(t, 0), 1) * 1023).rounded())
+            #expect(abs(Int(out[i]) - 1 - want) <= 1 && cov[i] == 200, "\(what) pixel \(i) t \(t) got \(out[i])")
+        }
+    }
+
+    @Test func axialRowsPickTheProjectedEntry() {
+        for level in Self.levels {
+            withVectorLevel(level) {
+                for (start, end) in [(false, false), (true, false), (false, true), (true, true)] {
+                    let n = 203, t0 = -0.31, dt = 0.0071
+                    var out = [UInt32](repeating: 9, count: n), cov = [UInt8](repeating: 200, count: n)
+                    let ramp = rk_shading_ramp(extendsStart: start ? 1 : 0, extendsEnd: end ? 1 : 0, last: 1023)
+                    Self.table.withUnsafeBufferPointer { t in
+                        rk_shade_axial(&out, &cov, n, t0, dt, t.baseAddress!, ramp)
+                    }
+                    Self.check(out, cov, (0..<n).map { t0 + Double($0) * dt }, start: start, end: end, "axial L\(level)")
+                }
+            }
+        }
+    }
+
+    /// The roots of |p − t·cd|² = (r0 + t·dr)², largest first: (cd² − dr²)t² − 2(p·cd + r0·dr)t
+    /// + p² − r0² = 0; `grazing` when the discriminant is nearly zero (a double root).
+    static func radialRoots(x: Double, y: Double, cx: Double, cy: Double, r0: Double, dr: Double)
+        -> (roots: [Double], grazing: Bool) {
+        let a = cx * cx + cy * cy - dr * dr
+        let b = x * cx + y * cy + r0 * dr
+        let k = x * x + y * y - r0 * r0
+        let disc = b * b - a * k
+        let grazing = abs(disc) < 1e-3 * b * b
+        guard disc >= 0 else { return ([], grazing) }
+        let s = disc.squareRoot()
+        let t1 = (b + s) / a, t2 = (b - s) / a
+        return ([max(t1, t2), min(t1, t2)], grazing)
+    }
+
+    @Test func radialRowsPickTheCircleEntry() {
+        // Concentric circles: t = (distance − r0) / (r1 − r0). A cone (centres apart): t from the
+        // quadratic solved in double here, the larger root with r(t) ≥ 0.
+        let cases: [(cx: Double, cy: Double, r0: Double, r1: Double)] = [(0, 0, 10, 300), (0, 0, 250, 20), (40, -25, 5, 120)]
+        for level in Self.levels {
+            withVectorLevel(level) {
+                for c in cases {
+                    for (start, end) in [(false, false), (true, true)] {
+                        let n = 301, px = -150.5, py = 37.5, dpx = 1.0, dpy = 0.25
+                        var out = [UInt32](repeating: 9, count: n), cov = [UInt8](repeating: 200, count: n)
+                        let ramp = rk_shading_ramp(extendsStart: start ? 1 : 0, extendsEnd: end ? 1 : 0, last: 1023)
+                        let g = rk_radial_geometry(cdx: c.cx, cdy: c.cy, r0: c.r0, dr: c.r1 - c.r0)
+                        Self.table.withUnsafeBufferPointer { t in
+                            rk_shade_radial(&out, &cov, n, px, py, dpx, dpy, g, t.baseAddress!, ramp)
+                        }
+                        let dr = c.r1 - c.r0
+                        let solved = (0..<n).map { i in
+                            Self.radialRoots(x: px + Double(i) * dpx, y: py + Double(i) * dpy, cx: c.cx, cy: c.cy, r0: c.r0, dr: dr)
+                        }
+                        // The largest root the ramp accepts with a non-negative radius.
+                        let ts = solved.map { q -> Double in
+                            for t in q.roots where c.r0 + t * dr >= 0 && (t >= 0 || start) && (t <= 1 || end) { return t }
+                            return .nan
+                        }
+                        // Pixels with a root near an end of the ramp (or a double root) may go either way.
+                        let near = solved.map { q -> Bool in
+                            if q.grazing { return true }
+                            return q.roots.contains { t in
+                                let atEnd = abs(t) < 1e-4 || abs(t - 1) < 1e-4
+                                return atEnd || abs(c.r0 + t * dr) < 1e-3
+                            }
+                        }
+                        for (i, t) in ts.enumerated() where t.isNaN && !near[i] {
+                            #expect(out[i] == 0 && cov[i] == 0, "radial L\(level) \(c) pixel \(i)")
+                        }
+                        // The roots kept were accepted by the ramp already.
+                        Self.check(out, cov, zip(ts, near).map { $1 ? .nan : $0 }, start: true, end: true, "radial L\(level) \(c)")
+                    }
+                }
+            }
+        }
+    }
+}
