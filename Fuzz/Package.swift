@@ -5,12 +5,16 @@
 import PackageDescription
 
 let harnesses = ["fuzz-json", "fuzz-scene", "fuzz-svg-path", "fuzz-png", "fuzz-truetype", "fuzz-render"]
+// Harnesses of the Swift API: they read their arguments through FuzzSupport's FuzzReader.
+let apiHarnesses = ["fuzz-cgcontext", "fuzz-animation"]
 
 let package = Package(
     name: "OQCFuzz",
     dependencies: [.package(name: "OpenQuartzCore", path: "..")],
-    targets: [.target(name: "CFuzzDriver")] + harnesses.map { name in
-        .executableTarget(name: name, dependencies: ["CFuzzDriver", .product(name: "OpenQuartzCore", package: "OpenQuartzCore")],
+    targets: [.target(name: "CFuzzDriver"), .target(name: "FuzzSupport")] + (harnesses + apiHarnesses).map { name in
+        .executableTarget(name: name,
+                          dependencies: ["CFuzzDriver", .product(name: "OpenQuartzCore", package: "OpenQuartzCore")]
+                              + (apiHarnesses.contains(name) ? ["FuzzSupport"] : []),
                           path: "Sources/\(name)")
     },
     swiftLanguageModes: [.v6]

@@ -44,7 +44,11 @@ struct GaussianKernel {
     /// half a unit per non-zero tap.
     let truncationBias: Int
 
-    init(sigma: Double) {
+    init(sigma requested: Double) {
+        // Below 1e-3 px every tap off the centre weighs 0 at this precision anyway; a σ whose
+        // square underflows (1e-200) made the centre weight 0/0 and trapped converting NaN to
+        // Int (found by Fuzz/fuzz-cgcontext; a scene's `shadowRadius` of 1e-300 reached it too).
+        let sigma = requested >= 1e-3 && requested.isFinite ? requested : 1e-3
         let r = max(Int((3.5 * sigma).rounded(.up)), 1)
         let g = (-r...r).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
         let total = g.reduce(0, +)

@@ -39,7 +39,14 @@ func hypot2(_ x: Double, _ y: Double) -> Double { (x * x + y * y).squareRoot() }
 extension Path {
     /// Feeds the path, mapped by the affine part of `m`, to `sink` as polylines whose
     /// distance from the true curves is at most `tolerance` in the mapped space.
-    func flatten<S: PolylineSink>(transform m: ProjectiveTransform, tolerance: Double, into sink: inout S) {
+    ///
+    /// With `outside`, a rasterizer's region (mapped space): a curve whose control points all
+    /// lie beyond one side of it is sent as its chord. The curve and its chord bound a region
+    /// inside their convex hull, which misses the rectangle, so the winding number of every
+    /// point of the rectangle is unchanged, while a curve far off the canvas (an arc grown to
+    /// 1e15 px) no longer costs thousands of segments (found by Fuzz/fuzz-render).
+    func flatten<S: PolylineSink>(transform m: ProjectiveTransform, tolerance: Double, outside region: Rect? = nil,
+                                  into sink: inout S) {
         var open = false
         var cx = 0.0, cy = 0.0
         let identity = m.isIdentity
@@ -60,6 +67,11 @@ extension Path {
                     sink.lineTo(cx, cy)
                 case .quad:
                     let (x1, y1) = pt(i), (x2, y2) = pt(i + 2); i += 4
+                    if let region, Path.misses(region, xs: (cx, x1, x2, x2), ys: (cy, y1, y2, y2)) {
+                        sink.lineTo(x2, y2)
+                        (cx, cy) = (x2, y2)
+                        continue
+                    }
                     let n = quadSegments(hypot2(cx - 2 * x1 + x2, cy - 2 * y1 + y2), tolerance)
                     if n > 1 {
                         let step = 1 / Double(n)
@@ -73,6 +85,11 @@ extension Path {
                     (cx, cy) = (x2, y2)
                 case .cubic:
                     let (x1, y1) = pt(i), (x2, y2) = pt(i + 2), (x3, y3) = pt(i + 4); i += 6
+                    if let region, Path.misses(region, xs: (cx, x1, x2, x3), ys: (cy, y1, y2, y3)) {
+                        sink.lineTo(x3, y3)
+                        (cx, cy) = (x3, y3)
+                        continue
+                    }
                     let dd = max(hypot2(cx - 2 * x1 + x2, cy - 2 * y1 + y2), hypot2(x1 - 2 * x2 + x3, y1 - 2 * y2 + y3))
                     let n = cubicSegments(dd, tolerance)
                     if n > 1 {
@@ -92,6 +109,18 @@ extension Path {
             }
         }
         if open { sink.endSubpath(closed: false) }
+    }
+}
+
+extension Path {
+    /// Whether the four points lie all left of, all right of, all above or all below `r`
+    /// (NaN compares false: such a curve is flattened as before).
+    @inline(__always)
+    static func misses(_ r: Rect, xs: (Double, Double, Double, Double), ys: (Double, Double, Double, Double)) -> Bool {
+        (xs.0 < r.minX && xs.1 < r.minX && xs.2 < r.minX && xs.3 < r.minX)
+            || (xs.0 > r.maxX && xs.1 > r.maxX && xs.2 > r.maxX && xs.3 > r.maxX)
+            || (ys.0 < r.minY && ys.1 < r.minY && ys.2 < r.minY && ys.3 < r.minY)
+            || (ys.0 > r.maxY && ys.1 > r.maxY && ys.2 > r.maxY && ys.3 > r.maxY)
     }
 }
 

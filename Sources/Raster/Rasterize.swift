@@ -39,7 +39,8 @@ func rasterize<S: CoverageSink>(_ path: Path, transform: ProjectiveTransform, ru
     if !antialias {
         // Pixel-centre sampling needs no per-cell memory: crossings per row.
         var scan = SampledScanline(originX: r.x, originY: r.y, width: r.width, height: r.height)
-        source.flatten(transform: m, tolerance: fillTolerance, into: &scan)
+        let region = Rect(minX: Double(r.x), minY: Double(r.y), maxX: Double(r.x + r.width), maxY: Double(r.y + r.height))
+        source.flatten(transform: m, tolerance: fillTolerance, outside: region, into: &scan)
         scan.sweep(rule: rule, into: &sink)
         return
     }
@@ -50,9 +51,10 @@ func rasterize<S: CoverageSink>(_ path: Path, transform: ProjectiveTransform, ru
     while y < r.y + r.height {
         let rows = min(bandRows, r.y + r.height - y)
         var raster = CoverageRasterizer(originX: r.x, originY: y, width: r.width, height: rows, antialias: antialias)
-        source.flatten(transform: m, tolerance: fillTolerance, into: &raster)
+        let band = Rect(minX: Double(r.x), minY: Double(y), maxX: Double(r.x + r.width), maxY: Double(y + rows))
+        source.flatten(transform: m, tolerance: fillTolerance, outside: band, into: &raster)
         if exactOverlaps && raster.beginExactPass() {
-            source.flatten(transform: m, tolerance: fillTolerance, into: &raster)
+            source.flatten(transform: m, tolerance: fillTolerance, outside: band, into: &raster)
             raster.resolveConflicts(rule: rule)
         }
         raster.sweep(rule: rule, into: &sink)

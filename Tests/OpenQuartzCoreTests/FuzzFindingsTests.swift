@@ -38,3 +38,84 @@ extension FuzzFindingsTests {
         #expect(throws: Never.self) { try SVGPathParser.parse("M 1e308 0 L -1e308 0") }
     }
 }
+
+extension FuzzFindingsTests {
+    /// fuzz-animation, 2026-12-01 (leak-00dd03b1…): a timed render keeps a presentation copy on
+    /// each animated layer, and the copy held its model strongly: every animated layer (and
+    /// its animations) leaked once rendered. The model must go when its last owner lets go.
+    @Test func renderedAnimatedLayerIsFreed() {
+        weak var released: CALayer?
+        do {
+            let layer = CALayer()
+            layer.frame = CGRect(x: 0, y: 0, width: 4, height: 4)
+            let fade = CABasicAnimation(keyPath: "opacity")
+            fade.fromValue = 0
+            fade.toValue = 1
+            fade.duration = 1
+            layer.add(fade, forKey: "fade")
+            _ = CAImageRenderer(size: CGSize(width: 4, height: 4)).image(for: layer, atTime: 0.5)
+            _ = layer.presentation()
+            released = layer
+        }
+        #expect(released == nil)
+    }
+}
+
+extension FuzzFindingsTests {
+    /// fuzz-scene, 2026-12-01 (crash-e7dae6e4…): a backslash followed by a raw newline inside
+    /// a key was reported as "invalid escape '\<newline>'": a message of two lines. Every byte
+    /// after a backslash that is not an escape must give a one-line error.
+    @Test func invalidEscapeOfAControlByteIsOneLine() {
+        let found: [UInt8] = [
+            0x7B, 0x22, 0x63, 0x61, 0x6E, 0x76, 0x61, 0x6C, 0x5C, 0x5C, 0x5C, 0x5C, 0x5C, 0x5C, 0x5C, 0x5C, 0x5C, 0x5C,
+            0x5C, 0x0A, 0x5C, 0x5C, 0x5C, 0x5C, 0x5C, 0x5C, 0x5C, 0x5C, 0x5C, 0x5C, 0x5C, 0x5C, 0x5C, 0x5C, 0x5C, 0x5C,
+            0x5C, 0x5C, 0x5C, 0x5C, 0x5C, 0x5C, 0x5C, 0x5C, 0x5C, 0x5C, 0x5C, 0x5C, 0x5C, 0x5C, 0x5C, 0x5C, 0x5C, 0x5C,
+            0x2F, 0x5C, 0x5C, 0x5C, 0x5C, 0x5C, 0x5C, 0x5C, 0x5C, 0x30, 0x2C, 0x22, 0x68, 0x65, 0x69, 0x67, 0x68, 0x74,
+            0x72, 0x61, 0x6D, 0x65, 0x22, 0x3A, 0x5B, 0x30, 0x2C, 0x30, 0x2C, 0x31, 0x30, 0x2C, 0x31, 0x30, 0x5C, 0x5C,
+            0x5C, 0x5C, 0x30, 0x2C, 0x22, 0x70, 0x65, 0x69, 0x67, 0x22, 0x7D, 0x64, 0x30, 0x68, 0x7D, 0x5D, 0x7D, 0x0A,
+        ]
+        let valid = Set(#""\/bfnrtu"#.utf8)
+        let invalid = (0...255).filter({ !valid.contains(UInt8($0)) }).map({ Array(#"{"a\"#.utf8) + [UInt8($0)] + Array(#"": 1}"#.utf8) })
+        for bytes in [found] + invalid {
+            do {
+                _ = try Scene.parse(data: bytes, baseDirectory: nil)
+                Issue.record("parsed \(bytes)")
+            } catch {
+                #expect(!error.description.contains("\n") && !error.description.contains("\r"), "\(error.description)")
+            }
+        }
+    }
+}
+
+extension FuzzFindingsTests {
+    /// fuzz-cgcontext, 2026-12-02 (crash-3b644420…): a shadow blur whose σ² underflows to 0
+    /// made the Gaussian's centre weight 0/0 and trapped converting NaN to Int. The same held
+    /// for a layer's `shadowRadius` of 1e-300 (a scene of one line): no blur, drawn sharp.
+    @Test func denormalShadowRadiusIsNoBlur() throws {
+        for radius in ["1e-300", "1e-200", "5e-324"] {
+            for shadowPath in ["", #""shadowPath": {"rect": [0, 0, 4, 4]},"#] {
+                let json = HostileSceneTests.canvas(#"{"frame": [2, 2, 4, 4], "backgroundColor": "red", \#(shadowPath) "shadowOpacity": 1, "shadowColor": "blue", "shadowRadius": \#(radius), "shadowOffset": [3, 0]}"#)
+                let r = try HostileSceneTests.render(json)
+                #expect(r.exceeded == nil)
+                #expect(r.pixels[3 * 10 + 3] == HostileSceneTests.red, "\(radius)")
+                // The shadow, unblurred, shows right of the layer: x 6…8.
+                #expect(r.pixels[3 * 10 + 8] == HostileSceneTests.blue, "\(radius) \(shadowPath)")
+                #expect(r.pixels[3 * 10 + 9] == 0, "\(radius) \(shadowPath)")
+            }
+        }
+    }
+}
+
+extension FuzzFindingsTests {
+    /// fuzz-render, 2026-12-01 (timeout-7c7f2713…): an arc of radii 1e-215 / 2e-200 tilted 5°
+    /// grows to a half ellipse about 1e15 px long; each of its cubics was flattened into 65 536
+    /// segments, almost all far off the 81 × 10 canvas (seconds per frame under the fuzzer).
+    /// Curves beyond the raster region are now sent as chords (OffRegionCurveTests).
+    @Test func tiltedTinyArcIsQuick() throws {
+        let json = #"{"canvas":{"width":81,"height":10},"layers":[{"type":"shape","frame":[0,0,10,10],"path":"M5 0 A1e-215 2e-200 5 0 1 5 5","fillColor":"red"}]}"#
+        let start = Date()
+        for _ in 0..<20 { #expect(try HostileSceneTests.render(json).exceeded == nil) }
+        // Twenty frames; each flattened over a million segments before (debug: over a second).
+        #expect(Date().timeIntervalSince(start) < 10)
+    }
+}

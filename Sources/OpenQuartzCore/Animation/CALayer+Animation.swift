@@ -8,8 +8,10 @@ final class LayerAnimationStorage {
     var actions: [String: any CAAction]?
     /// Values of keys that are not layer properties (custom properties of a Linux port).
     var customValues: [String: Any] = [:]
-    /// For a presentation copy: the model layer it shows.
-    var modelLayer: CALayer?
+    /// For a presentation copy: the model layer it shows. Weak: the model keeps its render
+    /// copy (`renderCopy`), so a strong reference back would keep every animated layer alive
+    /// for ever (found by Fuzz/fuzz-animation as a leak).
+    weak var modelLayer: CALayer?
     /// Serial number for keys of animations added with a nil key.
     var anonymousKeys = 0
 

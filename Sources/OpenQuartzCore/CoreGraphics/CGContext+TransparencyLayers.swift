@@ -23,8 +23,20 @@ extension CGContext {
         beginLayer(over: box?.intersection(clipBox) ?? PixelBox(x: 0, y: 0, width: 0, height: 0))
     }
 
-    private func beginLayer(over box: PixelBox) {
+    /// Most pixels of transparency layers open at once: four bitmaps' worth (at least 16 M,
+    /// at most `maximumPixelCount`), so that nesting cannot take memory without bound.
+    var maximumTransparencyLayerPixels: Int {
+        min(max(4 * width * height, 1 << 24), CGContext.maximumPixelCount)
+    }
+
+    private func beginLayer(over requested: PixelBox) {
         saveGState()
+        // A layer that would take the open layers past their bound is empty: what is drawn
+        // in it is dropped (Core Graphics has no way to report the failure). OpenQuartzCore's
+        // own bound; Apple documents none.
+        let open = transparencyLayers.reduce(0) { $0 + $1.surface.width * $1.surface.height }
+        let fits = requested.width * requested.height <= maximumTransparencyLayerPixels - open
+        let box = fits ? requested : PixelBox(x: requested.x, y: requested.y, width: 0, height: 0)
         let surface = Surface(width: box.width, height: box.height, originX: box.x, originY: box.y)
         transparencyLayers.append(TransparencyLayer(surface: surface))
         state.alpha = 1

@@ -291,7 +291,11 @@ struct JSONParser {
                 let us = Unicode.Scalar(scalar) ?? "\u{FFFD}"
                 out.append(contentsOf: Array(String(us).utf8))
             default:
-                throw fail("invalid escape '\\\(Character(Unicode.Scalar(e)))'", at: k - 2)
+                // A control byte after the backslash is named, not printed: a raw newline
+                // would split the one-line message (found by Fuzz/fuzz-scene).
+                let shown = e >= 0x21 && e < 0x7F ? "'\\\(Character(Unicode.Scalar(e)))'"
+                    : "'\\' followed by byte 0x\(String(e, radix: 16, uppercase: true))"
+                throw fail("invalid escape \(shown)", at: k - 2)
             }
         }
         guard let s = String(validating: out, as: UTF8.self) else {
