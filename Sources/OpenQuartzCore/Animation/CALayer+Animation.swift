@@ -20,6 +20,9 @@ final class LayerAnimationStorage {
     var renderCopyLocalTime: CFTimeInterval = .nan
     /// The media time of the last timed render of the tree this layer was the root of.
     var lastRenderMediaTime: CFTimeInterval?
+    /// Whether the layer's contents were last drawn with animated custom values
+    /// (`CALayer+AnimatedDisplay.swift`).
+    var displaysAnimatedValues = false
 }
 
 /// The error of a value of the wrong kind for a key path.
@@ -134,12 +137,33 @@ extension CALayer {
 
     // MARK: Presentation
 
+    /// A copy of this layer's properties (as `init(layer:)` copies them) whose class is the
+    /// Core Animation class this layer is or derives from: what a render reads an animated
+    /// layer through. It runs no initializer of a subclass of yours, so it cannot trap, and
+    /// the render reads only Core Animation's properties (drawn contents included).
+    final func builtInCopy() -> CALayer {
+        let c: CALayer
+        switch self {
+        case is CAShapeLayer: c = CAShapeLayer()
+        case is CATextLayer: c = CATextLayer()
+        case is CAGradientLayer: c = CAGradientLayer()
+        case is CAReplicatorLayer: c = CAReplicatorLayer()
+        case is CATransformLayer: c = CATransformLayer()
+        default: c = CALayer()
+        }
+        c.copyLayerState(from: self)
+        return c
+    }
+
     final func makePresentation() -> CALayer? {
         guard isCommittedToRender else { return nil }
         var root: CALayer = self
         while let up = root.superlayer { root = up }
         let media = root.animationStorage?.lastRenderMediaTime ?? CACurrentMediaTime()
-        let p = type(of: self).init(presentationOf: self)
+        let copy = builtInCopy()
+        // A Core Animation class is copied exactly; a subclass of yours by its init?(coder:).
+        guard let p = type(of: copy) == type(of: self) ? copy : type(of: self).init(coder: PresentationCoder(model: self))
+        else { return nil }
         p.animStorage.modelLayer = self
         if hasAnimations {
             AnimationEvaluator.apply(self, to: p, localTime: localTime(fromMediaTime: media), events: nil)

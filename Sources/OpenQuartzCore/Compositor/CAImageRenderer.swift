@@ -101,7 +101,7 @@ public final class CAImageRenderer: @unchecked Sendable {
         groups.isEnabled = cachesFrames
         let events = mediaTime.map { CATransaction.commitForRender(layer, mediaTime: $0) }
         defer { cache.endFrame(); groups.endFrame(); events?.perform() }
-        displayLayerTree(layer)
+        displayLayerTree(layer, mediaTime: mediaTime)
         // One snapshot at a time (the snapshotter keeps the last tree); the caches lock themselves.
         snapshotLock.lock()
         let snapshot = snapshotter.snapshot(layer, parent: nil, threads: threads, mediaTime: mediaTime, events: events)

@@ -3,7 +3,9 @@ import Raster
 
 /// The snapshot's side of animation: in a timed render, each animated layer is read through a
 /// presentation copy (the model with its animations applied at the render's media time), so
-/// the render tree holds presentation values and nothing reads a live layer afterwards.
+/// the render tree holds presentation values and nothing reads a live layer afterwards. The
+/// copy is of the Core Animation class the layer is or derives from (`builtInCopy()`): the
+/// render reads only Core Animation's properties, and no initializer of yours runs.
 extension Snapshotter {
     /// What to read `l`'s properties from: `l` itself, or (timed render, `l` animated) its
     /// presentation copy for this frame. The copy is kept on the layer and reused while the
@@ -18,7 +20,7 @@ extension Snapshotter {
             copy = c
             for (_, a) in s.animations { Snapshotter.reset(a, of: copy, from: l) }
         } else {
-            copy = type(of: l).init(presentationOf: l)
+            copy = l.builtInCopy()
             copy.animStorage.modelLayer = l
             s.renderCopy = copy
             s.renderCopyModification = l.modificationCount

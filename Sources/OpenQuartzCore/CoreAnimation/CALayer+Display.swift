@@ -76,12 +76,6 @@ extension CALayer {
         contents = ctx.makeImage()
     }
 
-    /// Hook for the presentation tree (to be wired when animations land): the copy of this
-    /// layer that must be displayed this frame because an animation runs on a key for which
-    /// `needsDisplay(forKey:)` is true, or nil. The display pass then calls `display()` on that
-    /// copy, so a custom animated property redraws each frame with its in-flight value.
-    func layerToDisplayForAnimation() -> CALayer? { nil }
-
     /// What Core Animation does when a property changes through key-value coding: a key for
     /// which `needsDisplay(forKey:)` is true marks the layer as needing display. For whoever
     /// sets layer properties by key (animations, `setValue(_:forKey:)`).
@@ -92,12 +86,13 @@ extension CALayer {
 
 /// The display pass: before each snapshot, every layer of the tree (sublayers and masks) that
 /// needs display is displayed, parents before children, as Core Animation does in its
-/// transaction commit.
-func displayLayerTree(_ layer: CALayer) {
-    layer.displayIfNeeded()
-    if let p = layer.layerToDisplayForAnimation() { p.display() }
-    if let m = layer.mask { displayLayerTree(m) }
+/// transaction commit. In a render at media time `mediaTime`, a layer animating a key that
+/// needs display is displayed with the key's in-flight value (`CALayer+AnimatedDisplay.swift`).
+func displayLayerTree(_ layer: CALayer, mediaTime: CFTimeInterval? = nil) {
+    let animated = layer.animationStorage != nil && mediaTime.map { layer.displayAnimatedKeys(atMediaTime: $0) } == true
+    if !animated { layer.displayIfNeeded() }
+    if let m = layer.mask { displayLayerTree(m, mediaTime: mediaTime) }
     if let subs = layer.sublayers {
-        for s in subs { displayLayerTree(s) }
+        for s in subs { displayLayerTree(s, mediaTime: mediaTime) }
     }
 }
