@@ -18,6 +18,9 @@ final class LayerAnimationStorage {
     var renderCopyModification: UInt64 = 0
     var renderCopyFrame: UInt64 = 0
     var renderCopyLocalTime: CFTimeInterval = .nan
+    /// The layer's one animation in direct form (DirectAnimation.swift), once resolved.
+    var direct: DirectAnimation?
+    var directResolved = false
     /// The media time of the last timed render of the tree this layer was the root of.
     var lastRenderMediaTime: CFTimeInterval?
     /// Whether the layer's contents were last drawn with animated custom values
@@ -43,6 +46,9 @@ extension CALayer {
         animationStorage = s
         return s
     }
+
+    /// How the keys of animations added with a nil key begin.
+    static let anonymousAnimationKeyPrefix = "oqc.animation."
 
     /// Whether the layer has animations.
     @inline(__always) final var hasAnimations: Bool { !(animationStorage?.animations.isEmpty ?? true) }
@@ -89,7 +95,7 @@ extension CALayer {
         guard let copy = anim.copy() as? CAAnimation else { return }
         let s = animStorage
         let k: String
-        if let key { k = key } else { s.anonymousKeys += 1; k = "oqc.animation.\(s.anonymousKeys)" }
+        if let key { k = key } else { s.anonymousKeys += 1; k = CALayer.anonymousAnimationKeyPrefix + "\(s.anonymousKeys)" }
         let transaction = TransactionState.current
         if copy.duration == 0 { copy.fallbackDuration = CATransaction.animationDuration() }
         copy.awaitsCommit = copy.beginTime == 0
@@ -109,6 +115,7 @@ extension CALayer {
             AnimationEvents.stop(old, finished: false)
         }
         s.animations.append((k, copy))
+        s.directResolved = false
         transaction.register(copy)
         markAnimatedUpwards()
         noteChange()
@@ -130,6 +137,7 @@ extension CALayer {
             return false
         }
         if removed.isEmpty { return }
+        s.directResolved = false
         if s.animations.isEmpty { s.renderCopy = nil }
         noteChange()
         for a in removed { AnimationEvents.stop(a, finished: false) }
