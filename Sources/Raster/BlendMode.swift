@@ -41,7 +41,7 @@ public enum BlendMode: Sendable {
 
 /// x·a/255 rounded to nearest, exact for all 8-bit x and a.
 @inline(__always)
-func mul255(_ x: UInt32, _ a: UInt32) -> UInt32 {
+public func mul255(_ x: UInt32, _ a: UInt32) -> UInt32 {
     let t = x &* a &+ 128
     return (t &+ (t >> 8)) >> 8
 }
@@ -122,5 +122,21 @@ func blendRow(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>,
     for i in 0..<count {
         let c = UInt32(coverage[i])
         if c != 0 { dst[i] = blend(dst[i], src[i], c, mode) }
+    }
+}
+
+extension Surface {
+    /// Multiplies each channel of every pixel by its factor (0...255, premultiplied: a tint's
+    /// colour times its alpha, and the alpha), each product x·k/255 rounded to nearest.
+    public func multiplyChannels(r kr: UInt32, g kg: UInt32, b kb: UInt32, a ka: UInt32) {
+        for y in 0..<height {
+            let row = pixels + y * stride
+            for x in 0..<width {
+                let p = row[x]
+                if p == 0 { continue }
+                row[x] = mul255(p & 0xFF, kr) | (mul255((p >> 8) & 0xFF, kg) << 8) | (mul255((p >> 16) & 0xFF, kb) << 16)
+                    | (mul255(p >> 24, ka) << 24)
+            }
+        }
     }
 }

@@ -124,3 +124,18 @@ struct MaskUnionSink: CoverageSink {
     }
 }
 
+
+extension Mask {
+    /// Replaces each coverage c by 255 − c (what a mask of occluded pixels leaves visible);
+    /// returns whether any pixel is left with some coverage.
+    public func invert() -> Bool {
+        var any: UInt8 = 0
+        let c = coverage
+        for i in 0..<(width * height) {
+            let keep = 255 &- c[i]
+            c[i] = keep
+            any |= keep
+        }
+        return any != 0
+    }
+}

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The coverage of path fills, kept by exact path, transform, fill rule, anti-aliasing and
 /// target rectangle, as the runs the scan handed its sink.
 ///
@@ -9,11 +7,12 @@ import Synchronization
 /// perspective matrix, for 3D layers) and accumulating its edges again. A replay hands the sink
 /// exactly the runs the scan would, so pixels are unchanged. As `RoundedBoxCoverageCache`, a
 /// shape is kept on its second sighting (a layer being animated changes its transform every
-/// frame and never fills the cache), at most `byteLimit` bytes are kept, and when full the
-/// cache keeps what it has.
+/// frame and never fills the cache), at most `byteLimit` bytes are kept, and shapes unused for
+/// a few frames are dropped (`FrameCachePolicy`): a long-lived renderer whose shapes change
+/// keeps caching the new ones.
 ///
 /// Lookups take a lock; a renderer drawing with several threads gives each its own cache.
-public final class PathCoverageCache: @unchecked Sendable {
+public final class PathCoverageCache: FrameCaching, @unchecked Sendable {
     /// Most bytes of runs kept.
     public let byteLimit: Int
 
@@ -48,26 +47,31 @@ public final class PathCoverageCache: @unchecked Sendable {
         }
     }
 
-    private struct Entry {
+    private struct Entry: @unchecked Sendable {
         var key: Key
         var recording: CoverageRecording
     }
 
-    private let lock = Mutex(())
-    // Guarded by `lock`.
-    private var entries: [UInt64: Entry] = [:]
-    private var sightings = ShapeSightings()
-    private var bytes = 0
+    /// Recordings by the key's hash (the entry holds the whole key, compared on a hit).
+    private let kept: FrameCache<UInt64, Entry>
 
     /// A cache that keeps at most `byteLimit` bytes of recorded coverage.
     public init(byteLimit: Int = 8 << 20) {
         self.byteLimit = byteLimit
+        kept = FrameCache(FrameCachePolicy(byteLimit: byteLimit, admission: .secondSighting, largestShare: 16))
     }
 
+    public var keepsFrames: Bool {
+        get { kept.keepsFrames }
+        set { kept.keepsFrames = newValue }
+    }
+    public func endFrame() { kept.endFrame() }
+    public var statistics: FrameCacheStatistics { kept.statistics }
+
     /// Bytes of runs kept now.
-    public var keptBytes: Int { lock.withLock { _ in bytes } }
+    public var keptBytes: Int { kept.statistics.bytes }
     /// Shapes kept now.
-    public var keptShapes: Int { lock.withLock { _ in entries.count } }
+    public var keptShapes: Int { kept.statistics.entries }
 
     /// Hands the coverage of `path` through `transform` over the target rectangle to `sink`, as
     /// `rasterize` does: replayed when kept, scanned (and kept, on a second sighting) when not.
@@ -82,16 +86,12 @@ public final class PathCoverageCache: @unchecked Sendable {
         let key = Key(path: path, transform: transform, rule: rule, antialias: antialias,
                       exactOverlaps: exactOverlaps, target: target)
         let h = key.hash
-        let (found, seen): (CoverageRecording?, Bool) = lock.withLock { _ in
-            if let e = entries[h], e.key == key { return (e.recording, true) }
-            return (nil, sightings.sawBefore(h))
-        }
         let region = (x: target.x, y: target.y, width: target.width, height: target.height)
-        if let found {
-            found.replay(at: target.x, target.y, region: region, into: &sink)
+        if let e = kept.value(for: h), e.key == key {
+            e.recording.replay(at: target.x, target.y, region: region, into: &sink)
             return
         }
-        guard seen else {
+        guard kept.admits(h) else {
             scan(path, transform, rule, antialias, exactOverlaps, target, into: &sink)
             return
         }
@@ -99,13 +99,7 @@ public final class PathCoverageCache: @unchecked Sendable {
         var recorder = CoverageRecording.Recorder(recording: recording, x0: target.x, y0: target.y)
         scan(path, transform, rule, antialias, exactOverlaps, target, into: &recorder)
         recording.findBlock()
-        let size = recording.size + 64
-        lock.withLock { _ in
-            if let old = entries[h] { bytes -= old.recording.size + 64; entries[h] = nil }
-            guard size <= byteLimit / 16, bytes + size <= byteLimit else { return }
-            entries[h] = Entry(key: key, recording: recording)
-            bytes += size
-        }
+        kept.insert(Entry(key: key, recording: recording), for: h, bytes: recording.size + 64, admitted: true)
         recording.replay(at: target.x, target.y, region: region, into: &sink)
     }
 

@@ -94,6 +94,10 @@ public struct ProjectiveTransform: Sendable, Equatable {
     /// Whether the perspective terms are absent (`m13 = m23 = 0`, `m33 = 1`).
     public var isAffine: Bool { m13 == 0 && m23 == 0 && m33 == 1 }
 
+    /// Whether the map is a scale and a translation (flips included): axis-aligned rectangles
+    /// stay axis-aligned, which the closed-form coverage and exact edges need.
+    public var isAxisAligned: Bool { isAffine && m12 == 0 && m21 == 0 }
+
     /// Whether this is exactly the identity.
     public var isIdentity: Bool { self == .identity }
 

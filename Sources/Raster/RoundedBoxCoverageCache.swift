@@ -8,13 +8,15 @@ import Synchronization
 /// frame redraws the same boxes as the last (a static scene, lists of identical rows, grids at
 /// whole or half pixels), so each is scanned once and then replayed: a replay is a few calls per
 /// row instead of the corner integrals. Replayed runs are the same bytes the scan gives at the
-/// box's place, up to the floating-point rounding of its edges (10⁻¹² px). A shape is kept on
-/// its second sighting (one-off shapes, such as a box being animated, never fill the cache), and
-/// the cache holds at most `byteLimit` bytes of runs; when full it keeps what it has.
+/// box's place, up to the floating-point rounding of its edges (10⁻¹² px). As every frame cache
+/// (`FrameCachePolicy`), a shape is kept on its second sighting (one-off shapes, such as a box
+/// being animated, never fill the cache), the cache holds at most `byteLimit` bytes of runs,
+/// and shapes unused for a few frames are dropped. Its storage is its own: a two-way
+/// set-associative table, looked up once per box drawn without hashing twice.
 ///
 /// Lookups take a lock; a renderer drawing with several threads gives each its own cache, so
 /// that threads neither wait for each other nor share the recordings' reference counts.
-public final class RoundedBoxCoverageCache: @unchecked Sendable {
+public final class RoundedBoxCoverageCache: FrameCaching, @unchecked Sendable {
     /// Most bytes of runs kept.
     public let byteLimit: Int
 
@@ -66,23 +68,50 @@ public final class RoundedBoxCoverageCache: @unchecked Sendable {
     private let keys = UnsafeMutablePointer<Key>.allocate(capacity: RoundedBoxCoverageCache.slots)
     private let entries = UnsafeMutablePointer<CoverageRecording?>.allocate(capacity: RoundedBoxCoverageCache.slots)
     private let stamps = UnsafeMutablePointer<UInt64>.allocate(capacity: RoundedBoxCoverageCache.slots)
-    private var sightings = ShapeSightings()
+    /// The frame in which each slot was last used.
+    private let usedIn = UnsafeMutablePointer<UInt64>.allocate(capacity: RoundedBoxCoverageCache.slots)
+    private var ledger: FrameCacheLedger
     private var clock: UInt64 = 0
-    private var bytes = 0
+    /// The last frame in which a full table was swept for room.
+    private var sweptForRoom: UInt64 = .max
 
     /// A cache that keeps at most `byteLimit` bytes of recorded coverage.
     public init(byteLimit: Int = 8 << 20) {
         self.byteLimit = byteLimit
+        ledger = FrameCacheLedger(FrameCachePolicy(byteLimit: byteLimit, admission: .secondSighting, largestShare: 16))
         let n = RoundedBoxCoverageCache.slots
         entries.initialize(repeating: nil, count: n)
         stamps.initialize(repeating: 0, count: n)
+        usedIn.initialize(repeating: 0, count: n)
         keys.initialize(repeating: Key(RoundedBox(minX: 0, minY: 0, maxX: 0, maxY: 0), nil, dx: 0, dy: 0), count: n)
     }
 
     deinit {
         let n = RoundedBoxCoverageCache.slots
         entries.deinitialize(count: n); entries.deallocate()
-        keys.deallocate(); stamps.deallocate()
+        keys.deallocate(); stamps.deallocate(); usedIn.deallocate()
+    }
+
+    public var keepsFrames: Bool {
+        get { lock.withLock { _ in ledger.keepsFrames } }
+        set { lock.withLock { _ in ledger.keepsFrames = newValue } }
+    }
+
+    public var statistics: FrameCacheStatistics { lock.withLock { _ in ledger.statistics } }
+
+    public func endFrame() {
+        lock.withLock { _ in
+            ledger.frame += 1
+            if ledger.statistics.entries > 0 { sweep { ledger.keepsFrames ? ledger.isIdle($0) : true } }
+        }
+    }
+
+    /// Empties the slots whose last frame of use satisfies `stale` (under the lock).
+    private func sweep(_ stale: (UInt64) -> Bool) {
+        for i in 0..<RoundedBoxCoverageCache.slots where entries[i] != nil && stale(usedIn[i]) {
+            ledger.noteRemoved(entries[i]!.size)
+            entries[i] = nil
+        }
     }
 
     /// Hands the coverage of `box` less `hole` over the device rectangle `region` to `sink`,
@@ -101,9 +130,15 @@ public final class RoundedBoxCoverageCache: @unchecked Sendable {
         let (found, seen): (CoverageRecording?, Bool) = lock.withLock { _ in
             clock += 1
             let other = slot ^ 1
-            if entries[slot] != nil && keys[slot] == key { stamps[slot] = clock; return (entries[slot], true) }
-            if entries[other] != nil && keys[other] == key { stamps[other] = clock; return (entries[other], true) }
-            return (nil, sightings.sawBefore(h))
+            let s = entries[slot] != nil && keys[slot] == key ? slot : entries[other] != nil && keys[other] == key ? other : -1
+            if s >= 0 {
+                stamps[s] = clock
+                usedIn[s] = ledger.frame
+                ledger.statistics.hits += 1
+                return (entries[s], true)
+            }
+            ledger.statistics.misses += 1
+            return (nil, ledger.admits(h))
         }
         if let found {
             found.replay(at: Int(ox), Int(oy), region: region, into: &sink)
@@ -126,13 +161,20 @@ public final class RoundedBoxCoverageCache: @unchecked Sendable {
         let size = recording.size
         lock.withLock { _ in
             let older = stamps[slot] <= stamps[slot ^ 1] ? slot : slot ^ 1
-            if let old = entries[older] { bytes -= old.size }
+            if let old = entries[older] { ledger.noteRemoved(old.size) }
             entries[older] = nil
-            // Full: keep what is kept (a scene with more shapes than fit keeps a steady part
-            // of them instead of thrashing), until set conflicts free room.
-            guard size <= byteLimit / 16, bytes + size <= byteLimit else { return }
-            keys[older] = key; entries[older] = recording; stamps[older] = clock
-            bytes += size
+            guard ledger.accepts(size) else { return }
+            // Full: shapes not drawn in this frame make room (once a frame); if that is not
+            // enough, keep what is kept (a scene with more shapes than fit keeps a steady part
+            // of them instead of thrashing).
+            if !ledger.fits(size) && sweptForRoom != ledger.frame {
+                sweptForRoom = ledger.frame
+                let now = ledger.frame
+                sweep { $0 < now }
+            }
+            guard ledger.fits(size) else { return }
+            keys[older] = key; entries[older] = recording; stamps[older] = clock; usedIn[older] = ledger.frame
+            ledger.noteInserted(size)
         }
         recording.replay(at: Int(ox), Int(oy), region: region, into: &sink)
     }

@@ -19,7 +19,7 @@ private func layer(_ bounds: CGRect, _ position: CGPoint, in parent: CALayer? = 
     return l
 }
 
-/// Geometry (research §1.2). Expected values are the Apple-checked vectors of the research, or
+/// Geometry (docs/semantics.md §1.2). Expected values are the Apple-checked vectors of docs/semantics.md §1.2, or
 /// worked out by hand in the comments.
 @Suite struct CALayerGeometryTests {
 
@@ -246,7 +246,7 @@ private func layer(_ bounds: CGRect, _ position: CGPoint, in parent: CALayer? = 
     }
 
     @Test func geometryFlippedMirrorsSublayers() {
-        // Our reading (research §1.3): sublayers of a flipped layer are placed with y mirrored
+        // Our reading (docs/semantics.md §1.3): sublayers of a flipped layer are placed with y mirrored
         // about the middle of its bounds; their own frames are unchanged.
         let p = layer(CGRect(x: 0, y: 0, width: 100, height: 200), CGPoint(x: 50, y: 100))
         p.isGeometryFlipped = true

@@ -2,7 +2,7 @@ import Testing
 import Foundation
 @testable import OpenQuartzCore
 
-/// Defaults (research §0, CALayer.h and the subclass headers), the layer tree, copies and the
+/// Defaults (docs/semantics.md §0, CALayer.h and the subclass headers), the layer tree, copies and the
 /// change counter.
 @Suite struct CALayerTests {
     @Test func calayerDefaults() {
@@ -69,7 +69,7 @@ import Foundation
         l.setAffineTransform(a)
         #expect(l.affineTransform() == a)
         #expect(l.transform.m11 == 1 && l.transform.m12 == 2 && l.transform.m21 == 3 && l.transform.m42 == 6)
-        l.transform = CATransform3DMakeScale(1, 1, 2)      // research §1.2 vector 3
+        l.transform = CATransform3DMakeScale(1, 1, 2)      // docs/semantics.md §1.2 vector 3
         #expect(l.affineTransform() == .identity)
         var p = CATransform3DIdentity
         p.m34 = -1.0 / 500

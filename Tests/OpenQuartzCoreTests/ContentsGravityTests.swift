@@ -3,7 +3,7 @@ import Foundation
 @testable import OpenQuartzCore
 
 /// contentsGravity placement, Apple-measured with bounds 80×60 and a 20×10 image
-/// (research §9, GS2 gravity.m), in y-down layer coordinates where "top" means max Y.
+/// (docs/semantics.md §9, GS2 gravity.m), in y-down layer coordinates where "top" means max Y.
 @Suite struct ContentsGravityTests {
     static let expected: [(CALayerContentsGravity, CGRect)] = [
         (.resize, CGRect(x: 0, y: 0, width: 80, height: 60)),
@@ -32,7 +32,7 @@ import Foundation
         #expect(ContentsRenderer.destinationRect(spec, bounds: CGRect(x: 0, y: 0, width: 80, height: 60)) == rect)
     }
 
-    /// On iOS's y-down screen, `top` lands at the visual bottom of the layer (research §9).
+    /// On iOS's y-down screen, `top` lands at the visual bottom of the layer (docs/semantics.md §9).
     @Test func topGravityDrawsAtTheVisualBottom() {
         let root = makeRoot(100, 80)
         let l = makeLayer(CGRect(x: 10, y: 10, width: 80, height: 60))

@@ -46,7 +46,7 @@ func strictlyInside(_ p: [Point3D], x: Double, y: Double, margin: Double) -> Boo
 }
 
 /// A layer of `size` centred on its position, in a container whose anchor is at its position too:
-/// per research §1.2 the layer→target matrix is Tr(−size/2) · T · S · Tr(centre).
+/// per docs/semantics.md §1.2 the layer→target matrix is Tr(−size/2) · T · S · Tr(centre).
 func layerQuad(size: CGSize, transform t: CATransform3D, sublayerTransform s: CATransform3D,
                centre: CGPoint = CGPoint(x: 150, y: 150)) -> [HomogeneousPoint] {
     var m = CATransform3DMakeTranslation(-size.width / 2, -size.height / 2, 0)

@@ -11,7 +11,7 @@ private func layer(_ name: String, _ bounds: CGRect, _ position: CGPoint, in par
     return l
 }
 
-/// A root whose bounds space equals the space hit-test points are given in (research §8.1:
+/// A root whose bounds space equals the space hit-test points are given in (docs/semantics.md §8.1:
 /// the point is in the receiver's superlayer space).
 private func canvas(_ w: CGFloat = 300, _ h: CGFloat = 300) -> CALayer {
     layer("root", CGRect(x: 0, y: 0, width: w, height: h), CGPoint(x: w / 2, y: h / 2))
@@ -20,7 +20,7 @@ private func canvas(_ w: CGFloat = 300, _ h: CGFloat = 300) -> CALayer {
 @Suite struct HitTestTests {
 
     @Test func containsIsHalfOpen() {
-        // Apple-measured (research §8.1, GS2 hittest.m).
+        // Apple-measured (docs/semantics.md §8.1, GS2 hittest.m).
         let a = layer("a", CGRect(x: 0, y: 0, width: 100, height: 100), CGPoint(x: 50, y: 50))
         #expect(a.contains(CGPoint(x: 99.9, y: 99.9)) && a.contains(.zero))
         #expect(!a.contains(CGPoint(x: 100, y: 100)) && !a.contains(CGPoint(x: 100, y: 50)))
@@ -74,7 +74,7 @@ private func canvas(_ w: CGFloat = 300, _ h: CGFloat = 300) -> CALayer {
         p.allowsHitTesting = true
         c.allowsHitTesting = false
         #expect(root.hitTest(CGPoint(x: 100, y: 100)) === p)
-        // Neither opacity nor doubleSided matter (research §8.1).
+        // Neither opacity nor doubleSided matter (docs/semantics.md §8.1).
         c.allowsHitTesting = true
         c.opacity = 0
         c.isDoubleSided = false
@@ -179,7 +179,7 @@ private func canvas(_ w: CGFloat = 300, _ h: CGFloat = 300) -> CALayer {
     }
 
     /// Where the button's centre shows, worked out independently (numpy, row vectors, the
-    /// research §1.2 matrices): face 3 point (100,60) ↦ (0,−40,0) ↦ R_x(90°): (0,0,−40) ↦
+    /// docs/semantics.md §1.2 matrices): face 3 point (100,60) ↦ (0,−40,0) ↦ R_x(90°): (0,0,−40) ↦
     /// Tr(0,−100,0): (0,−100,−40) ↦ about the container anchor (150,150): R_y(−45°), R_x(−45°),
     /// perspective ↦ container (181.47667869, 49.05093032) with w = 0.89858. Un-projected onto
     /// face 6's plane that point is (151.724, 52.459), inside face 6 (w 1.084), and face 6 is

@@ -21,9 +21,9 @@ public final class CAImageRenderer: @unchecked Sendable {
     /// Painted under the layers; nil leaves the canvas transparent.
     public let background: CGColor?
     /// What the renderer did so far (offscreen surfaces, raster-cache hits).
-    public let statistics = RenderStatistics()
-    private let cache = RenderCache()
-    private let groups = GroupCache()
+    package let statistics = RenderStatistics()
+    /// Rasterized bitmaps, groups, masks and clips kept between frames.
+    private let frames = FrameCaches()
     private let snapshotter = Snapshotter()
     /// One coverage cache of rounded boxes and one of paths per band (thread), so that
     /// threads share no lock.
@@ -35,9 +35,11 @@ public final class CAImageRenderer: @unchecked Sendable {
     /// reads as far beyond its band as its kernel reaches (ThreadCountDeterminismTests).
     public var threads: Int
 
-    /// Whether rendered groups and shadows are kept for the next frame (at most 32 MB), so that
-    /// an unchanged subtree is composited instead of drawn again. Turn it off for one-shot
-    /// renders; the pictures are the same either way.
+    /// Whether what a frame rendered is kept for the next (rasterized bitmaps, groups, shadows,
+    /// clips, shapes' coverage, text layout; each cache bounded, entries unused for six frames
+    /// dropped), so that an unchanged subtree is composited instead of drawn again. Turn it off
+    /// for one-shot renders: nothing then outlives a frame. The pictures are the same either
+    /// way. Default true. OpenQuartzCore extension.
     public var cachesFrames = true
 
     /// Whether layers hidden under opaque layers drawn later are skipped; only tests turn it
@@ -77,7 +79,9 @@ public final class CAImageRenderer: @unchecked Sendable {
     ///
     /// This draws the layer tree as it is, ignoring animations and committing nothing, as
     /// Core Animation's `render(in:)` does; `render(_:into:atTime:)` draws what is on screen.
-    public func render(_ layer: CALayer, into surface: Surface) { render(layer, into: surface, mediaTime: nil) }
+    public func render(_ layer: CALayer, into surface: Surface) {
+        render(layer, into: surface, mediaTime: nil, recording: nil)
+    }
 
     /// OpenQuartzCore extension: the presentation tree at media time `t` (seconds, the clock of
     /// `CACurrentMediaTime()`, or any clock an offline render chooses): the thread's implicit
@@ -92,33 +96,60 @@ public final class CAImageRenderer: @unchecked Sendable {
 
     /// OpenQuartzCore extension: `image(for:atTime:)` into an existing surface.
     public func render(_ layer: CALayer, into surface: Surface, atTime t: CFTimeInterval) {
-        render(layer, into: surface, mediaTime: t.isFinite ? t : 0)
+        render(layer, into: surface, mediaTime: t.isFinite ? t : 0, recording: nil)
     }
 
-    private func render(_ layer: CALayer, into surface: Surface, mediaTime: CFTimeInterval?) {
+    /// The draw list of the canvas, as one band: every operation drawn into the canvas itself
+    /// (groups appear as the operation that composites them), in order, with its layer and
+    /// part; `surface` receives the same pixels as `render(_:into:)` gives.
+    package func drawList(for layer: CALayer, into surface: Surface) -> DrawList {
+        let list = DrawList()
+        render(layer, into: surface, mediaTime: nil, recording: list)
+        return list
+    }
+
+    /// Every frame cache this renderer owns: its own, the snapshotter's and each band's.
+    private var allFrameCaches: [any FrameCaching] {
+        frames.all + snapshotter.frameCaches + bandCaches.flatMap { [$0.shapes, $0.paths] as [any FrameCaching] }
+    }
+
+    /// The frame caches' figures, added up: hits, misses, entries and bytes kept.
+    package var frameCacheStatistics: FrameCacheStatistics {
+        snapshotLock.lock(); defer { snapshotLock.unlock() }
+        return allFrameCaches.reduce(FrameCacheStatistics()) { $0 + $1.statistics }
+    }
+
+    private func endFrame() {
+        snapshotLock.lock(); defer { snapshotLock.unlock() }
+        for cache in allFrameCaches { cache.endFrame() }
+    }
+
+    private func render(_ layer: CALayer, into surface: Surface, mediaTime: CFTimeInterval?, recording: DrawList?) {
         LayoutPass.run(layer)
         let clear = Color(background)?.premultipliedPixel ?? 0
-        groups.isEnabled = cachesFrames
         let events = mediaTime.map { CATransaction.commitForRender(layer, mediaTime: $0) }
-        defer { cache.endFrame(); groups.endFrame(); events?.perform() }
+        defer { endFrame(); events?.perform() }
         displayLayerTree(layer, mediaTime: mediaTime)
         // One snapshot at a time (the snapshotter keeps the last tree); the caches lock themselves.
         snapshotLock.lock()
         let snapshot = snapshotter.snapshot(layer, parent: nil, threads: threads, mediaTime: mediaTime, events: events)
         guard let root = snapshot else { snapshotLock.unlock(); surface.clear(clear); return }
         let world = rootPlacement ?? CATransform3DConcat(root.toParent, CATransform3DMakeScale(scale, scale, 1))
-        let bands = min(threads, max(surface.height / 64, 1))
+        let bands = recording != nil ? 1 : min(threads, max(surface.height / 64, 1))
         while bandCaches.count < bands { bandCaches.append((RoundedBoxCoverageCache(), PathCoverageCache())) }
+        for cache in allFrameCaches { cache.keepsFrames = cachesFrames }
         let ledger = RenderBudgetLedger(budget)
         let compositors = (0..<bands).map {
-            Compositor(cache: cache, groups: groups, stats: statistics, occlusionCulling: occlusionCulling,
+            Compositor(frames: frames, stats: statistics, occlusionCulling: occlusionCulling,
                        shapes: bandCaches[$0].shapes, paths: bandCaches[$0].paths, budget: RenderBudgetMeter(ledger))
         }
         snapshotLock.unlock()
         defer { budgetExceeded = ledger.exceeded }
         if bands <= 1 {
             surface.clear(clear)
-            compositors[0].draw(root, world: world, alpha: 1, into: Target(surface: surface))
+            var target = Target(surface: surface)
+            target.recorder = recording
+            compositors[0].draw(root, world: world, alpha: 1, into: target)
             return
         }
         // Each band is a view of its rows of the canvas, drawn in place.

@@ -10,6 +10,9 @@ struct Target {
     /// What opaque layers drawn later will cover, when that cuts into the visible part: one
     /// reference, so that targets stay cheap to copy. Nil: nothing.
     var occlusion: OccludedArea?
+    /// Where the operations drawn into this target are also recorded (tests and tools read
+    /// the draw list); nil, as when rendering frames, keeps nothing.
+    var recorder: DrawList?
 
     /// Device rectangles that opaque layers drawn later will cover: nothing drawn there shows.
     var occluded: [PixelRect] { occlusion?.rectangles ?? [] }
@@ -20,6 +23,21 @@ struct Target {
         self.surface = surface
         self.clip = clip
         visible = PixelRect(surface).intersection(clip.map { PixelRect($0) } ?? .unbounded)
+    }
+
+    /// Draws one operation of layer `n`'s draw list into this target, under its clip and
+    /// region: the compositor says what, Raster does it.
+    @inline(__always)
+    func perform(_ operation: DrawOperation, _ part: LayerPart, of n: RenderNode, caches: CoverageCaches) {
+        surface.perform(operation, clip: clip, region: region, caches: caches)
+        if let recorder { record(operation, part, of: n, into: recorder) }
+    }
+
+    /// Appends an operation to the recorded list (out of line: frames record nothing).
+    @inline(never)
+    private func record(_ operation: DrawOperation, _ part: LayerPart, of n: RenderNode, into recorder: DrawList) {
+        recorder.append(operation, clip: clip, region: region,
+                        label: DrawList.Label(layer: n.name ?? String(describing: n.identity), part: part.rawValue))
     }
 
     /// The same target, further clipped by a path.
@@ -56,11 +74,11 @@ struct Target {
 }
 
 /// Draws a render tree into a surface: Core Animation's per-layer order (shadow, background,
-/// contents, sublayers, border; then masksToBounds, opacity and mask, research §3), flattening
+/// contents, sublayers, border; then masksToBounds, opacity and mask, docs/semantics.md §3), flattening
 /// and depth order (§7), with offscreen surfaces only where an effect needs one.
 struct Compositor {
-    let cache: RenderCache
-    let groups: GroupCache
+    /// The renderer's frame caches (rasterized bitmaps, groups, shadow and occlusion masks, clips).
+    let frames: FrameCaches
     let stats: RenderStatistics
     /// Whether opaque layers cull what lies under them (tests compare against a render without).
     let occlusionCulling: Bool
@@ -71,6 +89,21 @@ struct Compositor {
     /// This band's share of the frame's work and memory budget (RenderBudget.swift): asked
     /// before every offscreen allocation, blur and layer drawn.
     var budget = RenderBudgetMeter(RenderBudgetLedger(.unlimited))
+
+    /// Both coverage caches, for the operations that replay from them (stored, so that
+    /// handing them to an operation retains nothing).
+    let caches: CoverageCaches
+
+    init(frames: FrameCaches, stats: RenderStatistics, occlusionCulling: Bool, shapes: RoundedBoxCoverageCache,
+         paths: PathCoverageCache, budget: RenderBudgetMeter) {
+        self.frames = frames
+        self.stats = stats
+        self.occlusionCulling = occlusionCulling
+        self.shapes = shapes
+        self.paths = paths
+        self.budget = budget
+        caches = CoverageCaches(shapes: shapes, paths: paths)
+    }
 
     /// Draws `n` whose bounds space maps to the target by `world` (homogeneous, row vectors),
     /// `alpha` being the opacity inherited from ancestors that did not form a group.
@@ -92,13 +125,13 @@ struct Compositor {
         if n.allowsEdgeAntialiasing && n.antialiasedEdges != 0xF && drawWithEdgeMask(n, world: world, alpha: a, into: t) {
             return
         }
-        // Under perspective the shadow is blurred in the layer's own plane (research §4: in
+        // Under perspective the shadow is blurred in the layer's own plane (docs/semantics.md §4: in
         // layer space), which the offscreen plane of a group gives.
         let shadowNeedsGroup = n.shadow.map {
             ($0.path == nil && shadowShape(of: n) == nil) || !ProjectiveTransform(plane: world).isAffine
         } ?? false
         let groupOpacity = n.opacity < 1 && n.allowsGroupOpacity && primitiveCount(n, upTo: 2) > 1
-        // A layer and its own shadow are one image before opacity applies (research §4, §7.1),
+        // A layer and its own shadow are one image before opacity applies (docs/semantics.md §4, §7.1),
         // whether or not its sublayers would be grouped.
         let translucentShadow = a < 1 && n.shadow != nil && n.ownPrimitiveCount + n.sublayers.count > 0
         if n.mask != nil || shadowNeedsGroup || groupOpacity || translucentShadow {
@@ -149,10 +182,10 @@ struct Compositor {
         }
         // The entry holds the target's clip, so that its identity cannot name another mask
         // while the entry lives (clips are not changed once made).
-        let key = GroupCache.Key(kind: .boundsClip(antialias: aa, within: t.clip.map { ObjectIdentifier($0) }),
+        let key = FrameCaches.PlacedKey(kind: .boundsClip(antialias: aa, within: t.clip.map { ObjectIdentifier($0) }),
                                  identity: n.identity, version: n.version, world: world, region: t.visible)
         var inner = t
-        if let kept = groups.lookup(key) as? KeptClip {
+        if let kept = frames.clips.value(for: key) {
             stats.countGroupHit()
             inner.clip = kept.mask
             inner.visible = t.visible.intersection(PixelRect(kept.mask))
@@ -160,7 +193,7 @@ struct Compositor {
         }
         inner = t.clipped(to: n.outline, through: m, antialias: aa, stats: stats)
         if let made = inner.clip, made !== t.clip {
-            groups.store(key, KeptClip(mask: made, within: t.clip), bytes: made.width * made.height)
+            frames.clips.insert(KeptClip(mask: made, within: t.clip), for: key, bytes: made.width * made.height)
         }
         return inner
     }
@@ -169,10 +202,12 @@ struct Compositor {
     @inline(__always)
     private func drawInside(_ n: RenderNode, world: CATransform3D, m: ProjectiveTransform, alpha a: Float,
                             antialias aa: Bool, into inner: Target) {
-        if let c = n.contents { ContentsRenderer.draw(c, bounds: n.bounds, through: m, alpha: a, antialias: aa, paths: paths, into: inner) }
+        if let c = n.contents {
+            ContentsRenderer.draw(c, of: n, bounds: n.bounds, through: m, alpha: a, antialias: aa, paths: paths, into: inner)
+        }
         switch n.kind {
-        case .shape(let s): ShapeRenderer.draw(s, through: m, alpha: a, paths: paths, into: inner)
-        case .gradient(let g): GradientRenderer.draw(g, bounds: n.bounds, through: m, alpha: a, antialias: aa, into: inner)
+        case .shape(let s): ShapeRenderer.draw(s, of: n, through: m, alpha: a, paths: paths, into: inner)
+        case .gradient(let g): GradientRenderer.draw(g, of: n, bounds: n.bounds, through: m, alpha: a, antialias: aa, into: inner)
         case .replicator(let r): drawReplicas(of: n, r, world: world, alpha: a, into: inner)
         case .plain, .transform: break
         }
@@ -185,15 +220,15 @@ struct Compositor {
                             antialias: Bool, into t: Target) {
         if let box = RoundedRect.deviceBox(n.bounds, n.corners, through: m) {
             // Axis-aligned: exact coverage in closed form, interiors as spans.
-            t.surface.fill(box, color: color, clip: t.clip, region: t.region, cache: shapes)
+            t.perform(.fillRoundedBox(box, hole: nil, color: color), .background, of: n, caches: caches)
         } else {
-            t.surface.fill(n.outline, transform: m, rule: .nonZero, color: color,
-                           clip: t.clip, region: t.region, antialias: antialias, paths: paths)
+            t.perform(.fillPath(n.outline, transform: m, rule: .nonZero, color: color, antialias: antialias,
+                                contoursOverlap: true), .background, of: n, caches: caches)
         }
     }
 
     /// A ring inside the bounds: outer edge the rounded bounds, inner edge inset by the width
-    /// with each radius reduced by it (research §3).
+    /// with each radius reduced by it (docs/semantics.md §3).
     private func drawBorder(_ n: RenderNode, m: ProjectiveTransform, alpha a: Float, antialias: Bool, into t: Target) {
         guard n.hasBorder, let color = n.borderColor else { return }
         let w = n.borderWidth, b = n.bounds
@@ -202,26 +237,21 @@ struct Compositor {
         if let outer = RoundedRect.deviceBox(b, n.corners, through: m) {
             let hole = hasHole ? RoundedRect.deviceBox(innerRect, n.corners.inset(by: w), through: m) : nil
             if hole != nil || !hasHole {
-                t.surface.fill(outer, hole: hole, color: color.withAlpha(multipliedBy: a), clip: t.clip, region: t.region,
-                               cache: shapes)
+                t.perform(.fillRoundedBox(outer, hole: hole, color: color.withAlpha(multipliedBy: a)), .border, of: n,
+                          caches: caches)
                 return
             }
         }
         var path = n.outline
-        if hasHole {
-            path.append(boundsPath(innerRect, n.corners.inset(by: w)))
-            t.surface.fill(path, transform: m, rule: .evenOdd, color: color.withAlpha(multipliedBy: a),
-                           clip: t.clip, region: t.region, antialias: antialias, paths: paths)
-        } else {
-            t.surface.fill(path, transform: m, rule: .nonZero, color: color.withAlpha(multipliedBy: a),
-                           clip: t.clip, region: t.region, antialias: antialias, paths: paths)
-        }
+        if hasHole { path.append(boundsPath(innerRect, n.corners.inset(by: w))) }
+        t.perform(.fillPath(path, transform: m, rule: hasHole ? .evenOdd : .nonZero, color: color.withAlpha(multipliedBy: a),
+                            antialias: antialias, contoursOverlap: true), .border, of: n, caches: caches)
     }
 
-    /// iOS leaves transformed layer edges aliased unless `allowsEdgeAntialiasing` (research §11);
+    /// iOS leaves transformed layer edges aliased unless `allowsEdgeAntialiasing` (docs/semantics.md §11);
     /// an axis-aligned layer is drawn with exact coverage so fractional positions stay exact.
     private func edgeAntialiasing(_ n: RenderNode, _ m: ProjectiveTransform) -> Bool {
-        n.allowsEdgeAntialiasing || (m.isAffine && m.m12 == 0 && m.m21 == 0)
+        n.allowsEdgeAntialiasing || m.isAxisAligned
     }
 
     // MARK: - Sublayers
@@ -235,14 +265,14 @@ struct Compositor {
         // Contexts the flat plan does not cover (3D, perspective) may still occlude.
         let perspective = plan == nil && occlusionCulling
             ? PerspectiveOcclusion(context.items, members, alpha: alpha, target: t,
-                                   keeping: .init(groups: groups, identity: n.identity, version: n.version, world: world, alpha: alpha)) {
+                                   keeping: .init(masks: frames.masks, identity: n.identity, version: n.version, world: world, alpha: alpha)) {
                 CATransform3DConcat(flattened($0.toContext), world)
             }
             : nil
         for (k, item) in context.items.enumerated() {
             // Items the plan puts outside this target (another band) cost a lookup.
             if let plan, case .outside = plan.steps[k] { continue }
-            // The member's fields, read in place (a Member copy moves its 128-byte matrix).
+            // The member's fields, read in place (a Member copy retains its node and matrix box).
             let node = members[item.member].node, memberAlpha = members[item.member].alpha
             let w = CATransform3DConcat(flattened(members[item.member].toContext), world)
             if item.fragment == nil, perspective == nil {
@@ -309,14 +339,8 @@ struct Compositor {
         guard budget.nested(n, { drawSublayers(of: n, world: world, alpha: 1, into: Target(surface: g)) }) != nil else { return }
         let kr = UInt32((tint.r * tint.a * 255).rounded()), kg = UInt32((tint.g * tint.a * 255).rounded())
         let kb = UInt32((tint.b * tint.a * 255).rounded()), ka = UInt32((tint.a * 255).rounded())
-        @inline(__always) func mul(_ x: UInt32, _ k: UInt32) -> UInt32 { let v = x * k + 128; return (v + (v >> 8)) >> 8 }
-        for i in 0..<(g.width * g.height) {
-            let p = g.pixels[i]
-            if p == 0 { continue }
-            g.pixels[i] = mul(p & 0xFF, kr) | (mul((p >> 8) & 0xFF, kg) << 8) | (mul((p >> 16) & 0xFF, kb) << 16)
-                | (mul(p >> 24, ka) << 24)
-        }
-        t.surface.composite(g, opacity: alpha, mask: t.clip, region: t.region, blend: .sourceOver)
+        g.multiplyChannels(r: kr, g: kg, b: kb, a: ka)
+        t.perform(.composite(g, opacity: alpha, blend: .sourceOver), .replica, of: n, caches: caches)
     }
 
     // MARK: - Groups: opacity, masks and content shadows
@@ -331,9 +355,9 @@ struct Compositor {
             if region.isEmpty { return }
             if let s = n.shadow, s.path == nil, shadowShape(of: n) == nil {
                 // The shadow is the blur of all the content, also what lies outside the target
-                // (research §4): render the visible part and the content whose shadow lands in
-                // it (the visible part less the offset, as far out as the blur reaches: the
-                // blur's σ is clamped to gaussianBlurMaxSigma device pixels).
+                // (docs/semantics.md §4): render the visible part and the content whose shadow
+                // lands in it (the visible part less the offset, as far out as the blur reaches:
+                // the blur's σ is clamped to gaussianBlurMaxSigma device pixels).
                 let o = world.apply(x: s.offset.width, y: s.offset.height, z: 0, w: 0)
                 let sigma = Double(s.sigma) * ProjectiveTransform(plane: world).linearScale
                 let reach = gaussianBlurSupport(sigma: sigma) + 2
@@ -347,21 +371,21 @@ struct Compositor {
                                 x1: max(region.x1, casting.x1), y1: max(region.y1, casting.y1))
                 if region.isEmpty { return }
             }
-            let key = GroupCache.Key(kind: .group, identity: n.identity, version: n.version, world: world, region: region)
+            let key = FrameCaches.PlacedKey(kind: .group, identity: n.identity, version: n.version, world: world, region: region)
             let g: Surface
-            if let hit = groups.lookup(key) as? Surface {
+            if let hit = frames.groups.value(for: key) {
                 stats.countGroupHit()
                 g = hit
             } else {
                 guard let made = renderGroup(n, world: world, region: region) else { return }
                 g = made
-                groups.store(key, g)
+                frames.groups.insert(g, for: key, bytes: g.width * g.height * 4)
             }
-            t.surface.composite(g, opacity: a, mask: t.clip, region: t.region, blend: .sourceOver)
+            t.perform(.composite(g, opacity: a, blend: .sourceOver), .group, of: n, caches: caches)
         } else {
             guard let (g, toTarget) = renderGroupInPlane(n, world: world, scale: nil, visible: t.visible) else { return }
-            t.surface.draw(Texture(g), transform: toTarget, filter: .linear, opacity: a, clip: t.clip,
-                           antialias: edgeAntialiasing(n, m))
+            t.perform(.drawTexture(Texture(g), transform: toTarget, filter: .linear, opacity: a, antialias: edgeAntialiasing(n, m),
+                                   sourceRect: nil), .group, of: n, caches: CoverageCaches())
         }
     }
 
@@ -431,7 +455,7 @@ struct Compositor {
             let ms = Surface(width: region.width, height: region.height, originX: region.x0, originY: region.y0)
             stats.countOffscreen()
             draw(mask, world: CATransform3DConcat(flattened(mask.toParent), world), alpha: 1, into: Target(surface: ms))
-            g.composite(ms, opacity: 1, mask: nil, blend: .destinationIn)
+            gt.perform(.composite(ms, opacity: 1, blend: .destinationIn), .mask, of: mask, caches: caches)
         }
         return g
     }
@@ -439,7 +463,7 @@ struct Compositor {
     // MARK: - Shadows
 
     /// The shape whose blur is the shadow, when it is known without rendering the content:
-    /// the opaque rounded background that covers everything the layer draws (research §4),
+    /// the opaque rounded background that covers everything the layer draws (docs/semantics.md §4),
     /// with the alpha the blurred shape is drawn at.
     func shadowShape(of n: RenderNode) -> (shape: ShadowShape, alpha: Float)? {
         guard let bg = n.background, n.contents == nil else { return nil }
@@ -471,16 +495,16 @@ struct Compositor {
         if s.path == nil, alpha == 1, shapeAlpha == 1, n.background?.a == 1 {
             let w = ProjectiveTransform(plane: world)
             let inset = Double(max(n.corners.radii.0, n.corners.radii.1, n.corners.radii.2, n.corners.radii.3))
-                * (n.corners.continuous ? 0.45 : 0.2929) * max(abs(w.m11), abs(w.m22)) + 1
+                * RoundedRect.diagonalInset(continuous: n.corners.continuous) * max(abs(w.m11), abs(w.m22)) + 1
             let r = DeviceRect(n.bounds, through: w)
-            if w.isAffine && w.m12 == 0 && w.m21 == 0 && !r.isEmpty {
+            if w.isAxisAligned && !r.isEmpty {
                 hole = PixelRect(x0: Int(saturating: r.minX + inset, .up), y0: Int(saturating: r.minY + inset, .up),
                                  x1: Int(saturating: r.maxX - inset, .down), y1: Int(saturating: r.maxY - inset, .down))
             }
         }
         if drawClosedFormShadow(shape, of: n, through: m, sigma: sigma, color: color, hole: hole, into: target) { return }
         // Any other shape: its mask blurred, kept between frames like the closed forms.
-        let key = GroupCache.Key(kind: .pathShadow(sigma: sigma), identity: n.identity, version: n.version,
+        let key = FrameCaches.PlacedKey(kind: .pathShadow(sigma: sigma), identity: n.identity, version: n.version,
                                  world: offsetWorld, region: target.visible)
         let made = cachedMask(key) { () -> Mask? in
             let path = shape.path
@@ -499,18 +523,18 @@ struct Compositor {
                 .cropped(to: (region.x0, region.y0, region.width, region.height))
         }
         guard let blurred = made else { return }
-        target.surface.fill(blurred, color: color, clip: target.clip, region: target.region)
+        target.perform(.fillCoverage(blurred, color: color, blend: .sourceOver), .shadow, of: n, caches: caches)
     }
 
     /// The mask kept in the frame caches under `key`, made by `make` (and kept) on a miss.
-    func cachedMask(_ key: GroupCache.Key, _ make: () -> Mask?) -> Mask? {
-        if let hit = groups.lookup(key) as? Mask {
+    func cachedMask(_ key: FrameCaches.PlacedKey, _ make: () -> Mask?) -> Mask? {
+        if let hit = frames.masks.value(for: key) {
             stats.countGroupHit()
             return hit
         }
         guard let m = make() else { return nil }
         stats.countMask()
-        groups.store(key, m)
+        frames.masks.insert(m, for: key, bytes: m.width * m.height)
         return m
     }
 
@@ -540,7 +564,8 @@ struct Compositor {
             clip = c
         }
         // Behind the content already in g: no second surface.
-        g.fill(blurred, color: s.color, clip: clip, blend: .destinationOver)
+        Target(surface: g, clip: clip).perform(.fillCoverage(blurred, color: s.color, blend: .destinationOver), .shadow,
+                                               of: n, caches: caches)
     }
 
     // MARK: - shouldRasterize
@@ -550,22 +575,24 @@ struct Compositor {
     /// raster cache without caching it; the picture is the same, as sharp as can be).
     private func drawRasterized(_ n: RenderNode, spec: RasterizationSpec, world: CATransform3D, alpha: Float,
                                 into t: Target) -> Bool {
-        let key = RenderCache.Key(identity: n.identity, version: n.version, scale: Double(spec.scale))
-        let entry: RenderCache.Entry
-        if let hit = cache.lookup(key) {
+        let key = FrameCaches.RasterizedKey(identity: n.identity, version: n.version, scale: Double(spec.scale))
+        let entry: FrameCaches.RasterizedBitmap
+        if let hit = frames.rasterized.value(for: key) {
             stats.countRasterHit()
             entry = hit
         } else {
             guard rasterizedPlaneFits(n, scale: spec.scale) else { return false }
             guard let (g, toPlane) = renderGroupInPlane(n, world: CATransform3DIdentity, scale: spec.scale,
                                                         visible: .unbounded) else { return true }
-            entry = RenderCache.Entry(texture: Texture(g), toLayer: toPlane)
-            cache.store(key, entry)
+            entry = FrameCaches.RasterizedBitmap(texture: Texture(g), toLayer: toPlane)
+            // An older version of the same layer can never be hit again.
+            frames.rasterized.removeAll { $0.identity == key.identity && $0.scale == key.scale }
+            frames.rasterized.insert(entry, for: key, bytes: g.width * g.height * 4)
             stats.countRasterMiss()
         }
         let m = entry.toLayer.concatenating(ProjectiveTransform(plane: world))
-        t.surface.draw(entry.texture, transform: m, filter: .linear, opacity: alpha, clip: t.clip,
-                       antialias: true)
+        t.perform(.drawTexture(entry.texture, transform: m, filter: .linear, opacity: alpha, antialias: true, sourceRect: nil),
+                  .rasterized, of: n, caches: CoverageCaches())
         return true
     }
 }
@@ -579,7 +606,7 @@ func boundsPath(_ b: CGRect, _ c: CornerShape) -> Raster.Path {
 }
 
 /// Drops z after the transform (Fl = diag(1, 1, 0, 1)): a layer flattens its sublayers into
-/// its own plane (research §7).
+/// its own plane (docs/semantics.md §7).
 func flattened(_ m: CATransform3D) -> CATransform3D {
     var f = m
     f.m13 = 0; f.m23 = 0; f.m33 = 0; f.m43 = 0

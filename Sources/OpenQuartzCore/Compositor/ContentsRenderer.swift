@@ -2,7 +2,7 @@ import Foundation
 import Raster
 
 /// Draws a layer's `contents` image: gravity, contentsScale, contentsRect, contentsCenter and
-/// the filters (research §9).
+/// the filters (docs/semantics.md §9).
 enum ContentsRenderer {
     /// The image's source rectangle in pixels (contentsRect; outside [0, 1] the edge pixels
     /// extend, which clamp-to-edge sampling gives).
@@ -12,52 +12,52 @@ enum ContentsRenderer {
     }
 
     /// Where the image lands in the layer's bounds space. Vertical gravity names refer to
-    /// max-Y as "top", so on iOS `top` lands at the visual bottom (research §9, GS2 gravity.m).
+    /// max-Y as "top", so on iOS `top` lands at the visual bottom (docs/semantics.md §9, GS2 gravity.m).
     static func destinationRect(_ c: ContentsSpec, bounds b: CGRect) -> CGRect {
         let src = sourceRect(c)
         let cw = abs(src.width) / c.scale, ch = abs(src.height) / c.scale
         let bw = b.width, bh = b.height
         switch c.gravity {
-        case "resize": return b
-        case "resizeAspect", "resizeAspectFill":
+        case .resize: return b
+        case .resizeAspect, .resizeAspectFill:
             guard cw > 0, ch > 0 else { return b }
-            let s = c.gravity == "resizeAspect" ? min(bw / cw, bh / ch) : max(bw / cw, bh / ch)
+            let s = c.gravity == .resizeAspect ? min(bw / cw, bh / ch) : max(bw / cw, bh / ch)
             let w = cw * s, h = ch * s
             return CGRect(x: b.minX + (bw - w) / 2, y: b.minY + (bh - h) / 2, width: w, height: h)
         default:
             var x = b.minX + (bw - cw) / 2, y = b.minY + (bh - ch) / 2
             switch c.gravity {
-            case "top", "topLeft", "topRight": y = b.minY + bh - ch
-            case "bottom", "bottomLeft", "bottomRight": y = b.minY
+            case .top, .topLeft, .topRight: y = b.minY + bh - ch
+            case .bottom, .bottomLeft, .bottomRight: y = b.minY
             default: break
             }
             switch c.gravity {
-            case "left", "topLeft", "bottomLeft": x = b.minX
-            case "right", "topRight", "bottomRight": x = b.minX + bw - cw
+            case .left, .topLeft, .bottomLeft: x = b.minX
+            case .right, .topRight, .bottomRight: x = b.minX + bw - cw
             default: break
             }
-            // Unknown gravity names behave as center (Apple-measured, research §9).
+            // Unknown gravity names behave as center (see ContentsSpec.Gravity).
             return CGRect(x: x, y: y, width: cw, height: ch)
         }
     }
 
-    static func draw(_ c: ContentsSpec, bounds: CGRect, through m: ProjectiveTransform, alpha: Float,
+    static func draw(_ c: ContentsSpec, of n: RenderNode, bounds: CGRect, through m: ProjectiveTransform, alpha: Float,
                      antialias: Bool, paths: PathCoverageCache? = nil, into t: Target) {
         let src = sourceRect(c)
         let dst = destinationRect(c, bounds: bounds)
         guard src.width != 0, src.height != 0, dst.width > 0, dst.height > 0 else { return }
-        let scales = c.gravity == "resize" || c.gravity == "resizeAspect" || c.gravity == "resizeAspectFill"
+        let scales = c.gravity.scales
         let center = c.center
         if scales && center != CGRect(x: 0, y: 0, width: 1, height: 1) {
-            drawNinePart(c, src: src, dst: dst, center: center, through: m, alpha: alpha, paths: paths, into: t)
+            drawNinePart(c, of: n, src: src, dst: dst, center: center, through: m, alpha: alpha, paths: paths, into: t)
             return
         }
-        piece(c, src: src, dst: dst, through: m, alpha: alpha, antialias: antialias, paths: paths, into: t)
+        piece(c, of: n, src: src, dst: dst, through: m, alpha: alpha, antialias: antialias, paths: paths, into: t)
     }
 
     /// `contentsCenter`: corners keep their size, edges stretch along one axis, the centre
     /// along both (CALayer.h).
-    private static func drawNinePart(_ c: ContentsSpec, src: CGRect, dst: CGRect, center: CGRect,
+    private static func drawNinePart(_ c: ContentsSpec, of n: RenderNode, src: CGRect, dst: CGRect, center: CGRect,
                                      through m: ProjectiveTransform, alpha: Float, paths: PathCoverageCache?, into t: Target) {
         // Slice edges a rounding error away from a texel boundary are on it: 0.4 + 0.2 is
         // 0.6000000000000001, which would let the centre slice of a 30-texel image reach 4e-15
@@ -82,12 +82,12 @@ enum ContentsRenderer {
                 if s1.width == 0 { s1 = CGRect(x: s1.minX - 0.5, y: s1.minY, width: 1, height: s1.height) }
                 if s1.height == 0 { s1 = CGRect(x: s1.minX, y: s1.minY - 0.5, width: s1.width, height: 1) }
                 // Pieces tile the plane: no anti-aliasing between them, or their shared edges would seam.
-                piece(c, src: s1, dst: d, through: m, alpha: alpha, antialias: false, paths: paths, into: t)
+                piece(c, of: n, src: s1, dst: d, through: m, alpha: alpha, antialias: false, paths: paths, into: t)
             }
         }
     }
 
-    private static func piece(_ c: ContentsSpec, src: CGRect, dst: CGRect, through m: ProjectiveTransform,
+    private static func piece(_ c: ContentsSpec, of n: RenderNode, src: CGRect, dst: CGRect, through m: ProjectiveTransform,
                               alpha: Float, antialias: Bool, paths: PathCoverageCache?, into t: Target) {
         // Texture pixel (u, v) → bounds space → target.
         let kx = Double(dst.width / src.width), ky = Double(dst.height / src.height)
@@ -99,9 +99,9 @@ enum ContentsRenderer {
         let area = abs(DeviceRect(dst, through: m).area)
         let filter = area < Double(abs(src.width * src.height)) ? c.minification : c.magnification
         let s = src.standardized
-        t.surface.draw(c.image.texture, transform: full, filter: filter, opacity: alpha, clip: t.clip,
-                       antialias: antialias, paths: paths,
-                       sourceRect: Rect(x: Double(s.minX), y: Double(s.minY), width: Double(s.width), height: Double(s.height)))
+        t.perform(.drawTexture(c.image.texture, transform: full, filter: filter, opacity: alpha, antialias: antialias,
+                               sourceRect: Rect(x: Double(s.minX), y: Double(s.minY), width: Double(s.width), height: Double(s.height))),
+                  .contents, of: n, caches: CoverageCaches(paths: paths))
     }
 }
 

@@ -3,7 +3,7 @@ import Raster
 
 /// Orders the members of a 3D rendering context back to front with the depth sort (a BSP
 /// tree with plane splitting where layers overlap), culling the back faces of single-sided
-/// layers (research §7).
+/// layers (docs/semantics.md §7).
 enum ContextOrder {
     /// How far from the context's origin geometry is kept before sorting: beyond any canvas,
     /// but bounded so that the sort's tolerances stay fine.
@@ -53,7 +53,7 @@ enum ContextOrder {
     /// The part of the layer's plane a fragment stands for: the half-planes of the fragment's
     /// cut edges, not the fragment itself, so that what a layer draws outside its bounds
     /// (shadow, overflowing sublayers, contents) is drawn with the piece on its side of the cut
-    /// instead of being lost (Core Animation cuts the layer's image, research §7).
+    /// instead of being lost (Core Animation cuts the layer's image, docs/semantics.md §7).
     static func region(of fragment: [Point3D], cutFrom outline: [Point3D]) -> Raster.Path {
         let n = fragment.count
         var cx = 0.0, cy = 0.0

@@ -13,7 +13,7 @@ extension Compositor {
     func drawWithEdgeMask(_ n: RenderNode, world: CATransform3D, alpha: Float, into t: Target) -> Bool {
         let m = ProjectiveTransform(plane: world)
         let b = n.bounds
-        guard !(m.isAffine && m.m12 == 0 && m.m21 == 0), b.width > 0, b.height > 0, n.shadow == nil else { return false }
+        guard !m.isAxisAligned, b.width > 0, b.height > 0, n.shadow == nil else { return false }
         let drawn = Extent.of(n, world: CATransform3DIdentity)
         guard drawn.isEmpty || (drawn.minX >= Double(b.minX) - 1e-9 && drawn.minY >= Double(b.minY) - 1e-9
                                 && drawn.maxX <= Double(b.maxX) + 1e-9 && drawn.maxY <= Double(b.maxY) + 1e-9) else { return false }
@@ -70,8 +70,11 @@ extension Compositor {
         let mask = n.antialiasedEdges
         let x0 = mask & 1 != 0 ? 0 : -e, x1 = mask & 2 != 0 ? Double(w) : Double(w) + e
         let y0 = mask & 4 != 0 ? 0 : -e, y1 = mask & 8 != 0 ? Double(h) : Double(h) + e
-        t.surface.draw(Texture(g), transform: toLayer.concatenating(m), filter: .linear, opacity: alpha, clip: clip,
-                       antialias: true, sourceRect: Rect(minX: x0, minY: y0, maxX: x1, maxY: y1))
+        var clipped = t
+        clipped.clip = clip
+        clipped.perform(.drawTexture(Texture(g), transform: toLayer.concatenating(m), filter: .linear, opacity: alpha,
+                                     antialias: true, sourceRect: Rect(minX: x0, minY: y0, maxX: x1, maxY: y1)),
+                        .group, of: n, caches: CoverageCaches())
         return true
     }
 }

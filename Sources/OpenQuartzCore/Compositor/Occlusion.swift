@@ -4,10 +4,8 @@ import Raster
 /// Occlusion culling among the layers of one flat (2D) rendering context: where a layer drawn
 /// later covers pixels with opaque colour, nothing drawn before it can show there, so earlier
 /// layers skip those pixels (their shadows included). The opaque part of a layer is the
-/// interior of its opaque background (its rounded bounds less the corners), when nothing
-/// between the layer and the target can make it translucent: full opacity all the way, no
-/// mask, no clip, an axis-aligned place. Anything drawn over an opaque pixel with source-over
-/// leaves it opaque, so the layer's own content and sublayers do not change that.
+/// interior of its `OpaqueArea` (the rounded rectangle less the corners), placed axis-aligned
+/// in a target without a clip.
 struct Occlusion {
     /// Opaque device rectangles and the draw-order index of the layer that covers each.
     private var rects: [(item: Int, rect: PixelRect)] = []
@@ -40,10 +38,8 @@ struct Occlusion {
     /// The pixels `n` covers with opaque colour when drawn through `world` at full inherited
     /// opacity: two rectangles (the rounded bounds less the corners' rows, and less their columns).
     static func opaque(_ n: RenderNode, world: CATransform3D) -> [PixelRect] {
-        guard n.opacity == 1, n.mask == nil, n.rasterization == nil, !n.isTransformLayer,
-              let bg = n.background, bg.a >= 1,
-              !(n.allowsEdgeAntialiasing && n.antialiasedEdges != 0xF),
-              let box = RoundedRect.deviceBox(n.bounds, n.corners, through: ProjectiveTransform(plane: world)),
+        guard let area = OpaqueArea(n, inheritedAlpha: 1),
+              let box = RoundedRect.deviceBox(area.bounds, area.corners, through: ProjectiveTransform(plane: world)),
               box.isFinite
         else { return [] }
         let top = max(box.radiusY[0], box.radiusY[1]), bottom = max(box.radiusY[2], box.radiusY[3])

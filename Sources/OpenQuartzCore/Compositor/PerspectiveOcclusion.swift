@@ -19,7 +19,7 @@ struct PerspectiveOcclusion {
     /// Where the masks are kept for the next frame: the frame caches, under the context's layer
     /// (whose version changes with anything in its subtree), its place and the inherited alpha.
     struct Keeping {
-        let groups: GroupCache
+        let masks: FrameCache<FrameCaches.PlacedKey, Mask>
         let identity: ObjectIdentifier
         let version: UInt64
         let world: CATransform3D
@@ -73,10 +73,10 @@ struct PerspectiveOcclusion {
         var lo = 0, hi = occluders.count
         while lo < hi { let mid = (lo + hi) / 2; if occluders[mid].index > k { hi = mid } else { lo = mid + 1 } }
         let key = keeping.map {
-            GroupCache.Key(kind: .occlusion(item: k, alpha: $0.alpha), identity: $0.identity, version: $0.version,
+            FrameCaches.PlacedKey(kind: .occlusion(item: k, alpha: $0.alpha), identity: $0.identity, version: $0.version,
                            world: $0.world, region: t.visible)
         }
-        if let key, let kept = keeping?.groups.lookup(key) as? Mask {
+        if let key, let kept = keeping?.masks.value(for: key) {
             stats.countGroupHit()
             var out = t
             // An empty mask says that nothing of the item shows.
@@ -95,48 +95,31 @@ struct PerspectiveOcclusion {
         }
         guard let mask = occluded else { return t }
         // Keep what is not occluded (the target has no clip of its own, see init).
-        var any: UInt8 = 0
-        let c = mask.coverage
-        for i in 0..<(box.width * box.height) {
-            let keep = 255 &- c[i]
-            c[i] = keep
-            any |= keep
-        }
+        let any = mask.invert()
         var out = t
-        if any == 0 {
-            if let key { keeping?.groups.store(key, Mask(width: 0, height: 0, originX: box.x0, originY: box.y0)) }
+        if !any {
+            if let key { keeping?.masks.insert(Mask(width: 0, height: 0, originX: box.x0, originY: box.y0), for: key, bytes: 64) }
             out.visible = .empty
             return out
         }
         stats.countMask()
-        if let key { keeping?.groups.store(key, mask) }
+        if let key { keeping?.masks.insert(mask, for: key, bytes: mask.width * mask.height) }
         out.visible = box
         out.clip = mask
         return out
     }
 
-    /// Where `n` is certain to paint opaque pixels at full coverage: an opaque background or
-    /// opaque contents filling its bounds, the rounded corners left out, nothing that could
-    /// make it translucent or change how it composites (opacity, mask, shadow, group,
-    /// rasterization, sublayers, per-edge anti-aliasing). The quad must lie in front of the
-    /// eye; it is shrunk by 1.5 pixels, so that a pixel whose centre is inside is wholly inside
-    /// with room for rounding.
+    /// Where `n` is certain to paint opaque pixels at full coverage, as a device quad: its
+    /// `OpaqueArea` less the corners' largest radius all round. The quad must lie in front of
+    /// the eye; it is shrunk by 1.5 pixels, so that a pixel whose centre is inside is wholly
+    /// inside with room for rounding.
+    /// Only plain leaves without a shadow occlude here (see `OpaqueArea`).
     static func opaqueRegion(_ n: RenderNode, world: CATransform3D, alpha: Float) -> [(x: Double, y: Double)]? {
-        guard case .plain = n.kind, alpha * n.opacity >= 1, n.mask == nil, n.shadow == nil, n.rasterization == nil,
-              n.sublayers.isEmpty, !(n.allowsEdgeAntialiasing && n.antialiasedEdges != 0xF),
-              n.bounds.width > 0, n.bounds.height > 0 else { return nil }
-        let r = n.corners.radii
-        let radius = max(r.0, r.1, r.2, r.3)
-        var rect: CGRect?
-        if let c = n.contents, c.gravity == "resize", c.rect == CGRect(x: 0, y: 0, width: 1, height: 1),
-           c.center == CGRect(x: 0, y: 0, width: 1, height: 1), c.image.texture.isOpaque {
-            // Contents fill the bounds; the corners clip them only with masksToBounds.
-            rect = n.masksToBounds ? n.bounds.insetBy(dx: radius, dy: radius) : n.bounds
-        }
-        if rect == nil, let bg = n.background, bg.a >= 1 {
-            rect = n.bounds.insetBy(dx: radius, dy: radius)
-        }
-        guard let rect, rect.width > 0, rect.height > 0 else { return nil }
+        guard case .plain = n.kind, n.shadow == nil, n.sublayers.isEmpty,
+              let area = OpaqueArea(n, inheritedAlpha: alpha) else { return nil }
+        let radius = area.largestRadius
+        let rect = area.bounds.insetBy(dx: radius, dy: radius)
+        guard rect.width > 0, rect.height > 0 else { return nil }
         let m = ProjectiveTransform(plane: world)
         var quad: [(x: Double, y: Double)] = []
         for (x, y) in [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.maxX, rect.maxY), (rect.minX, rect.maxY)] {

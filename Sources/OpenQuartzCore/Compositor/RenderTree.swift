@@ -2,10 +2,13 @@ import Foundation
 import Raster
 import Synchronization
 
-/// The render tree: an immutable snapshot of a layer tree, taken once per frame.
+/// The render tree: a snapshot of a layer tree, taken once per frame.
 ///
 /// Rendering reads only these values, never a `CALayer`, so a frame can be rendered on any
-/// thread while the model goes on changing (DESIGN.md: layer tree → render tree → pixels).
+/// thread while the model goes on changing (docs/architecture.md: layer tree → render tree →
+/// draw list → pixels). What the node describes never changes; it also keeps, behind locks,
+/// what is worked out from it on first use (the context's depth order, occlusion plans, the
+/// subtree-unchanged mark), which are functions of that description.
 final class RenderNode: @unchecked Sendable {
     /// Content layers' payloads are boxed (`indirect`): most layers are plain, and a node
     /// stays small (a scene of 20 000 layers keeps 20 000 nodes).
@@ -23,7 +26,7 @@ final class RenderNode: @unchecked Sendable {
     let name: String?
     let bounds: CGRect
     /// This layer's bounds space to its superlayer's bounds space, including the superlayer's
-    /// `sublayerTransform` about its anchor point (research §1.2), but not flattening.
+    /// `sublayerTransform` about its anchor point (docs/semantics.md §1.2), but not flattening.
     let toParent: CATransform3D
     let zPosition: CGFloat
     let opacity: Float
@@ -140,7 +143,7 @@ struct CornerShape: Equatable {
             && l.continuous == r.continuous
     }
 
-    /// The same corners, each shrunk by `inset` (the inner edge of a border; CSS's rule, research §3).
+    /// The same corners, each shrunk by `inset` (the inner edge of a border; CSS's rule, docs/semantics.md §3).
     func inset(by inset: CGFloat) -> CornerShape {
         CornerShape(radii: (max(radii.0 - inset, 0), max(radii.1 - inset, 0),
                             max(radii.2 - inset, 0), max(radii.3 - inset, 0)), continuous: continuous)
@@ -163,8 +166,35 @@ final class ShadowSpec: @unchecked Sendable {
 
 /// A node's `contents`; a class, so that nodes without any pay a pointer.
 final class ContentsSpec: @unchecked Sendable {
+    /// `contentsGravity`, read once from its name: unknown names place the image as `center`
+    /// does (Apple-measured, docs/semantics.md §9).
+    enum Gravity {
+        case center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight
+        case resize, resizeAspect, resizeAspectFill
+
+        init(_ name: String) {
+            switch name {
+            case "top": self = .top
+            case "bottom": self = .bottom
+            case "left": self = .left
+            case "right": self = .right
+            case "topLeft": self = .topLeft
+            case "topRight": self = .topRight
+            case "bottomLeft": self = .bottomLeft
+            case "bottomRight": self = .bottomRight
+            case "resize": self = .resize
+            case "resizeAspect": self = .resizeAspect
+            case "resizeAspectFill": self = .resizeAspectFill
+            default: self = .center
+            }
+        }
+
+        /// Whether the image is scaled to the bounds (the three resize gravities).
+        var scales: Bool { self == .resize || self == .resizeAspect || self == .resizeAspectFill }
+    }
+
     let image: CGImage
-    let gravity: String
+    let gravity: Gravity
     let scale: CGFloat
     let rect: CGRect
     let center: CGRect
@@ -173,7 +203,7 @@ final class ContentsSpec: @unchecked Sendable {
 
     init(image: CGImage, gravity: String, scale: CGFloat, rect: CGRect, center: CGRect,
          minification: SamplingFilter, magnification: SamplingFilter) {
-        self.image = image; self.gravity = gravity; self.scale = scale; self.rect = rect; self.center = center
+        self.image = image; self.gravity = Gravity(gravity); self.scale = scale; self.rect = rect; self.center = center
         self.minification = minification; self.magnification = magnification
     }
 }

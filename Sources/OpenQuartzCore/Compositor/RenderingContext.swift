@@ -2,7 +2,7 @@ import Foundation
 import Raster
 
 /// The layers that share one 3D space: a flattening layer's sublayers, plus the descendants
-/// reached only through `CATransformLayer`s (research §7). Only within it is depth sorting done.
+/// reached only through `CATransformLayer`s (docs/semantics.md §7). Only within it is depth sorting done.
 enum RenderingContext {
     struct Member {
         let node: RenderNode

@@ -48,7 +48,7 @@ extension Compositor {
     /// the closed form does not apply.
     func drawClosedFormShadow(_ shape: ShadowShape, of n: RenderNode, through m: ProjectiveTransform, sigma: Double,
                               color: Color, hole: PixelRect? = nil, into t: Target) -> Bool {
-        guard m.isAffine, m.m12 == 0, m.m21 == 0, m.m11 > 0, m.m22 > 0, sigma >= 0.5 else { return false }
+        guard m.isAxisAligned, m.m11 > 0, m.m22 > 0, sigma >= 0.5 else { return false }
         let uniform = abs(m.m11 - m.m22) <= 1e-9 * max(m.m11, m.m22)
         func box(_ r: CGRect) -> (Double, Double, Double, Double) {
             (Double(r.minX) * m.m11 + m.m31, Double(r.minY) * m.m22 + m.m32,
@@ -72,14 +72,14 @@ extension Compositor {
         // The blurred coverage is kept between frames; the colour is applied when it is drawn.
         let world = CATransform3D(m11: m.m11, m12: m.m12, m13: 0, m14: m.m13, m21: m.m21, m22: m.m22, m23: 0, m24: m.m23,
                                   m31: 0, m32: 0, m33: 1, m34: 0, m41: m.m31, m42: m.m32, m43: 0, m44: m.m33)
-        let key = GroupCache.Key(kind: .shadow(sigma: sigma, hole: hole), identity: n.identity, version: n.version,
+        let key = FrameCaches.PlacedKey(kind: .shadow(sigma: sigma, hole: hole), identity: n.identity, version: n.version,
                                  world: world, region: t.visible)
         let v = t.visible
         guard let coverage = cachedMask(key, {
             Mask(blurring: blurred, sigma: sigma, within: (v.x0, v.y0, v.width, v.height),
                  hole: hole.map { (x0: $0.x0, y0: $0.y0, x1: $0.x1, y1: $0.y1) })
         }) else { return true }
-        t.surface.fill(coverage, color: color, clip: t.clip, region: t.region)
+        t.perform(.fillCoverage(coverage, color: color, blend: .sourceOver), .shadow, of: n, caches: caches)
         return true
     }
 }

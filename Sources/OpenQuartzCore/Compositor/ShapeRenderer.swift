@@ -3,15 +3,15 @@ import Raster
 
 /// Draws a `CAShapeLayer`'s fill, then its stroke over it (CAShapeLayer.h).
 enum ShapeRenderer {
-    static func draw(_ s: ShapeContent, through m: ProjectiveTransform, alpha: Float, paths: PathCoverageCache? = nil,
+    static func draw(_ s: ShapeContent, of n: RenderNode, through m: ProjectiveTransform, alpha: Float, paths: PathCoverageCache? = nil,
                      into t: Target) {
         if let fill = s.fillColor {
-            t.surface.fill(s.path, transform: m, rule: s.fillRule, color: fill.withAlpha(multipliedBy: alpha),
-                           clip: t.clip, region: t.region, antialias: true, contoursOverlap: s.contoursOverlap, paths: paths)
+            t.perform(.fillPath(s.path, transform: m, rule: s.fillRule, color: fill.withAlpha(multipliedBy: alpha), antialias: true,
+                                contoursOverlap: s.contoursOverlap), .content, of: n, caches: CoverageCaches(paths: paths))
         }
         for f in s.furtherFills {
-            t.surface.fill(f.path, transform: m, rule: s.fillRule, color: f.color.withAlpha(multipliedBy: alpha),
-                           clip: t.clip, region: t.region, antialias: true, contoursOverlap: s.contoursOverlap, paths: paths)
+            t.perform(.fillPath(f.path, transform: m, rule: s.fillRule, color: f.color.withAlpha(multipliedBy: alpha), antialias: true,
+                                contoursOverlap: s.contoursOverlap), .content, of: n, caches: CoverageCaches(paths: paths))
         }
         if let st = s.stroke {
             if st.end <= st.start { return }
@@ -22,8 +22,8 @@ enum ShapeRenderer {
                 if st.start > 0 || st.end < 1 { path = path.trimmed(from: Double(st.start), to: Double(st.end)) }
                 return path.stroked(st.style, tolerance: 0.1 / scale)
             }
-            t.surface.fill(outline, transform: m, rule: .nonZero, color: st.color.withAlpha(multipliedBy: alpha),
-                           clip: t.clip, region: t.region, antialias: true, paths: paths)
+            t.perform(.fillPath(outline, transform: m, rule: .nonZero, color: st.color.withAlpha(multipliedBy: alpha),
+                                antialias: true, contoursOverlap: true), .content, of: n, caches: CoverageCaches(paths: paths))
         }
     }
 }

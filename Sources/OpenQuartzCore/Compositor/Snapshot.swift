@@ -3,9 +3,9 @@ import Raster
 import Synchronization
 
 /// Core Animation draws shadows with a Gaussian whose sigma equals `shadowRadius` in points.
-/// Source: research/ca-semantics.md §4 — WebKit maps CSS `drop-shadow()` stdDeviation straight
+/// Source: docs/semantics.md §4 — WebKit maps CSS `drop-shadow()` stdDeviation straight
 /// onto `shadowRadius`, and Bjango measured iOS blur as twice CSS's blur length (σ = blur / 2).
-public let shadowSigmaPerRadius: CGFloat = 1.0
+let shadowSigmaPerRadius: CGFloat = 1.0
 
 /// Builds the render tree from the live layers. Hidden layers are dropped here.
 ///
@@ -23,7 +23,11 @@ final class Snapshotter {
         var x, y, w, h, r0, r1, r2, r3: CGFloat
         var continuous: Bool
     }
-    private let outlines = Mutex<[OutlineKey: Raster.Path]>([:])
+    private let outlines = FrameCache<OutlineKey, Raster.Path>(FrameCachePolicy(byteLimit: 4 << 20))
+    /// Text layers' glyph paths.
+    let textShapes = TextShapeCache()
+    /// The snapshotter's frame caches (the renderer ends frames on them).
+    var frameCaches: [any FrameCaching] { [outlines, textShapes.frameCache] }
     /// Threads a long sublayer list may be snapshotted with.
     private var threads = 1
     /// Sublayer lists at least this long are split between the threads.
@@ -40,9 +44,9 @@ final class Snapshotter {
     private func outline(_ b: CGRect, _ c: CornerShape) -> Raster.Path {
         let key = OutlineKey(x: b.minX, y: b.minY, w: b.width, h: b.height, r0: c.radii.0, r1: c.radii.1,
                              r2: c.radii.2, r3: c.radii.3, continuous: c.continuous)
-        if let p = outlines.withLock({ $0[key] }) { return p }
+        if let p = outlines.value(for: key) { return p }
         let p = boundsPath(b, c)
-        outlines.withLock { if $0.count < 4096 { $0[key] = p } }
+        outlines.insert(p, for: key, bytes: 64 + p.pointCount * 17)
         return p
     }
 

@@ -6,7 +6,7 @@ extension CALayer {
     /// superlayer's coordinates, as for `hitTest(_:)`), depth-correct.
     ///
     /// Core Animation's `hitTest(_:)` walks the tree by array order and `zPosition`, so a face
-    /// hidden behind the book's cube can take a tap meant for the face in front (research §8.2).
+    /// hidden behind the book's cube can take a tap meant for the face in front (docs/semantics.md §8.2).
     /// This walks the layers in the order the compositor draws them — with the same depth
     /// sort, plane splitting and back-face culling — and answers with the last one drawn over
     /// the point: hidden layers, culled back faces, areas clipped by `masksToBounds`, and

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Layer geometry (research §1.2). Matrices are CATransform3D row-vector matrices, `p' = p · M`,
+/// Layer geometry (docs/semantics.md §1.2). Matrices are CATransform3D row-vector matrices, `p' = p · M`,
 /// so `CATransform3DConcat(a, b)` applies `a` first.
 ///
 /// For a layer L with bounds B, anchorPoint a, anchorPointZ az, position P, zPosition pz and
@@ -13,7 +13,7 @@ import Foundation
 ///     ToParent = Local_L · Flip_S · Sub_S                     = transformToSuperlayer()
 ///
 /// A mask is placed in its host's bounds space by `Local` alone: the host's sublayerTransform and
-/// flip are for sublayers (research open question 9; our choice).
+/// flip are for sublayers (docs/semantics.md, open question 9; our choice).
 extension CALayer {
 
     /// The anchor point in the layer's own bounds space, z included.
@@ -193,7 +193,7 @@ struct LayerPath {
 
     /// The point (x, y) of the lower plane z = 0 with `[x y 0 1] · m` projecting to `p`, and the w
     /// it projects with (≤ 0: behind the eye). Nil when the plane is seen edge on.
-    /// Solves, by Cramer's rule (research §8.1):
+    /// Solves, by Cramer's rule (docs/semantics.md §8.1):
     ///     (m11 − px·m14)·x + (m21 − px·m24)·y = px·m44 − m41
     ///     (m12 − py·m14)·x + (m22 − py·m24)·y = py·m44 − m42
     static func unproject(_ p: CGPoint, _ m: CATransform3D) -> (point: CGPoint, w: CGFloat)? {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `hitTest(_:)` as Core Animation does it (research §8.1):
+/// `hitTest(_:)` as Core Animation does it (docs/semantics.md §8.1):
 ///
 /// * The point is in the receiver's superlayer's space (the nearest ancestor that flattens, when
 ///   the superlayer is a CATransformLayer), and is carried down by un-projection onto each

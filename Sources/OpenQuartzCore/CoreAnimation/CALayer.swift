@@ -10,12 +10,6 @@ import Synchronization
 ///
 /// OpenQuartzCore extensions (not in Apple's API) are marked as such: `modificationCount`,
 /// `allowsHitTesting`, `canAddSublayer(_:)`, `canSetMask(_:)`, `transformToSuperlayer()`.
-/// Hands out layer serial numbers.
-enum LayerSerial {
-    private static let counter = Atomic<UInt64>(0)
-    static func next() -> UInt64 { counter.wrappingAdd(1, ordering: .relaxed).newValue }
-}
-
 open class CALayer: NSObject, NSSecureCoding {
 
     // MARK: Change tracking (OpenQuartzCore extension)
@@ -265,7 +259,7 @@ open class CALayer: NSObject, NSSecureCoding {
     // MARK: Affine transform
 
     /// The affine part of `transform`, or the identity when `transform` is not affine
-    /// (Apple-measured, research §1.2).
+    /// (Apple-measured, docs/semantics.md §1.2).
     open func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(transform) }
 
     open func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }

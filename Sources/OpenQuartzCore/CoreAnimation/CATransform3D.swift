@@ -172,7 +172,7 @@ public func CATransform3DIsAffine(_ t: CATransform3D) -> Bool {
         && t.m34 == 0 && t.m43 == 0 && t.m33 == 1 && t.m44 == 1
 }
 
-/// The affine part, or the identity when `t` is not affine (Apple-measured, research §1.2).
+/// The affine part, or the identity when `t` is not affine (Apple-measured, docs/semantics.md §1.2).
 public func CATransform3DGetAffineTransform(_ t: CATransform3D) -> CGAffineTransform {
     guard CATransform3DIsAffine(t) else { return .identity }
     return CGAffineTransform(a: t.m11, b: t.m12, c: t.m21, d: t.m22, tx: t.m41, ty: t.m42)

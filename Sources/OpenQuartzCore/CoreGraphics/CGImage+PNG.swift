@@ -3,8 +3,14 @@ import Raster
 import Codecs
 
 extension CGImage {
-    /// Decodes a PNG (every colour type, bit depth and interlacing; see `PNG.decode`).
-    public convenience init(pngData: [UInt8], limits: PNGLimits = .default) throws {
+    /// Decodes a PNG (every colour type, bit depth and interlacing), within the default limits
+    /// on its size (at most 100 million pixels). OpenQuartzCore extension.
+    public convenience init(pngData: [UInt8]) throws {
+        try self.init(pngData: pngData, limits: .default)
+    }
+
+    /// Decodes a PNG within `limits` (see `PNG.decode`).
+    package convenience init(pngData: [UInt8], limits: PNGLimits) throws {
         let surface = try PNG.decode(pngData, limits: limits)
         guard surface.width > 0, surface.height > 0 else { throw PNGError("PNG: image has no pixels") }
         self.init(surface: surface)!

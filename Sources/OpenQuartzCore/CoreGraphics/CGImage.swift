@@ -58,31 +58,15 @@ public final class CGImage: Sendable, CustomStringConvertible {
               width <= CGImage.maximumDimension, height <= CGImage.maximumDimension,
               width * height <= CGImage.maximumPixelCount,
               bytes.count == width * height * 4 else { return nil }
-        let s = Surface(width: width, height: height)
-        let count = width * height
-        bytes.withUnsafeBufferPointer { src in
-            let dst = s.pixels
-            for i in 0..<count {
-                let a = UInt32(src[4 * i + 3])
-                var r = UInt32(src[4 * i]), g = UInt32(src[4 * i + 1]), b = UInt32(src[4 * i + 2])
-                if premultiply {
-                    r = CGImage.mulDiv255(r, a); g = CGImage.mulDiv255(g, a); b = CGImage.mulDiv255(b, a)
-                } else {
-                    r = min(r, a); g = min(g, a); b = min(b, a)
-                }
-                dst[i] = r | (g << 8) | (b << 16) | (a << 24)
-            }
-        }
+        let s = bytes.withUnsafeBufferPointer { Surface(width: width, height: height, rgba: $0, premultiply: premultiply) }
         self.surface = s
         texture = Texture(s)
     }
 
-    /// `round(x * a / 255)` for bytes, exactly, without division.
+    /// `round(x * a / 255)` for bytes, exactly, without division (Raster's `mul255`, which
+    /// premultiplies the pixels).
     @inline(__always)
-    static func mulDiv255(_ x: UInt32, _ a: UInt32) -> UInt32 {
-        let t = x * a + 128
-        return (t + (t >> 8)) >> 8
-    }
+    static func mulDiv255(_ x: UInt32, _ a: UInt32) -> UInt32 { mul255(x, a) }
 
     /// The premultiplied RGBA bytes, rows top to bottom, tightly packed. OpenQuartzCore
     /// extension; Apple reaches them through `dataProvider`.

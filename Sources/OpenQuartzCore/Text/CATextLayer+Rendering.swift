@@ -83,7 +83,7 @@ extension Snapshotter {
     /// colour, through the same rasterizer as every other path (unhinted, analytically
     /// anti-aliased, as iOS draws text). Nil when there is nothing to draw.
     func textContent(_ t: CATextLayer) -> ShapeContent? {
-        TextShapeCache.shared.content(for: t) { makeTextContent(t) }
+        textShapes.content(for: t) { makeTextContent(t) }
     }
 
     private func makeTextContent(_ t: CATextLayer) -> ShapeContent? {

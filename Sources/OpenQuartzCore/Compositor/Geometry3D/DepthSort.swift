@@ -9,7 +9,7 @@ package struct DepthHit: Equatable, Sendable {
 }
 
 /// The painter's order of one 3D rendering context: its polygons sorted back to front by their
-/// geometry, intersecting ones cut, as Core Animation draws them (research §7).
+/// geometry, intersecting ones cut, as Core Animation draws them (docs/semantics.md §7).
 ///
 /// Most polygons of a real scene overlap nothing, or overlap only polygons wholly behind or in
 /// front of them, so a BSP tree over everything would waste work (and cut polygons far from
