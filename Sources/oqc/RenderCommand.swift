@@ -16,6 +16,8 @@ enum RenderCommand {
     Options:
       -o, --output OUT.png     where to write the PNG (required; - for standard output)
       --scale S                pixels per point, replacing canvas.scale
+      --time T                 the media time (seconds) to show the scene's animations at;
+                               without it the layers are drawn as the scene sets them
       --background C           colour behind the scene, replacing canvas.background:
                                "#RRGGBB", "#RRGGBBAA", a UIKit name such as "white",
                                or "none" for transparent
@@ -37,7 +39,7 @@ enum RenderCommand {
 
     static func run(_ args: [String]) throws(CommandLineError) {
         let a = try Arguments(command: "render", args,
-                              valued: Arguments.sceneValued.union(Arguments.budgetValued).union(["--output", "--scale", "--background"]),
+                              valued: Arguments.sceneValued.union(Arguments.budgetValued).union(["--output", "--scale", "--background", "--time"]),
                               flags: Arguments.sceneFlags, aliases: ["-o": "--output"])
         let scenePath = try a.singleOperand("scene file")
         guard let output = a.value("--output"), !output.isEmpty else {
@@ -48,6 +50,7 @@ enum RenderCommand {
             guard s > 0 else { throw .invalid("oqc render: --scale: expected a number > 0, got '\(a.value("--scale") ?? "")'") }
             options.scale = CGFloat(s)
         }
+        let time = try a.number("--time")
         var background: CGColor?? = nil
         if let text = a.value("--background") {
             do {
@@ -62,7 +65,7 @@ enum RenderCommand {
         try out.checkNotAnInput([scenePath] + scene.inputFiles)
         warnAboutFontFallbacks(scene, command: "render")
 
-        let png = try renderPNG(scene, budget: try a.renderBudget(), command: "render")
+        let png = try renderPNG(scene, budget: try a.renderBudget(), command: "render", time: time)
         try out.write(png)
     }
 }

@@ -15,9 +15,6 @@ final class LoggingLayer: CALayer {
     }
     override init(layer: Any) { super.init(layer: layer) }
     required init?(coder: NSCoder) { super.init(coder: coder) }
-    // Known difference (README): a subclass with an initializer of its own that does not
-    // override init() and init(layer:) must provide the presentation initializer itself.
-    required convenience init(presentationOf layer: CALayer) { self.init(layer: layer) }
 
     override func layoutSublayers() {
         super.layoutSublayers()

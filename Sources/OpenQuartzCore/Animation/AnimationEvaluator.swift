@@ -16,16 +16,21 @@ enum AnimationEvaluator {
             var timing = anim.timing
             if anim.awaitsCommit { timing.beginTime = t }
             let phase = timing.phase(parent: t, simple: anim.effectiveDuration)
-            if let events {
-                if !anim.didNotifyStart, (t - timing.beginTime) * Double(timing.speed) >= 0 { events.record(.start(anim)) }
-                var over = phase == .after
-                if case .active(_, _, true) = phase { over = true }
-                if over && !anim.didNotifyStop { events.record(.finish(model, key, anim, remove: anim.isRemovedOnCompletion)) }
-            }
+            if let events { record(anim, key: key, of: model, timing: timing, phase: phase, localTime: t, events: events) }
             if case .active(_, _, true) = phase, anim.isRemovedOnCompletion { continue }
             if phase == .after && anim.isRemovedOnCompletion { continue }
             evaluate(anim, phase: phase, into: pres)
         }
+    }
+
+    /// Records that `anim` (under `key` on `model`) started or ended by local time `t`.
+    @inline(__always)
+    static func record(_ anim: CAAnimation, key: String, of model: CALayer, timing: MediaTiming, phase: TimingPhase,
+                       localTime t: CFTimeInterval, events: AnimationEvents) {
+        if !anim.didNotifyStart, (t - timing.beginTime) * Double(timing.speed) >= 0 { events.record(.start(anim)) }
+        var over = phase == .after
+        if case .active(_, _, true) = phase { over = true }
+        if over && !anim.didNotifyStop { events.record(.finish(model, key, anim, remove: anim.isRemovedOnCompletion)) }
     }
 
     /// Applies one animation in `phase` to `pres`.

@@ -20,8 +20,14 @@ final class LayerAnimationStorage {
     var renderCopyModification: UInt64 = 0
     var renderCopyFrame: UInt64 = 0
     var renderCopyLocalTime: CFTimeInterval = .nan
+    /// The layer's one animation in direct form (DirectAnimation.swift), once resolved.
+    var direct: DirectAnimation?
+    var directResolved = false
     /// The media time of the last timed render of the tree this layer was the root of.
     var lastRenderMediaTime: CFTimeInterval?
+    /// Whether the layer's contents were last drawn with animated custom values
+    /// (`CALayer+AnimatedDisplay.swift`).
+    var displaysAnimatedValues = false
 }
 
 /// The error of a value of the wrong kind for a key path.
@@ -42,6 +48,9 @@ extension CALayer {
         animationStorage = s
         return s
     }
+
+    /// How the keys of animations added with a nil key begin.
+    static let anonymousAnimationKeyPrefix = "oqc.animation."
 
     /// Whether the layer has animations.
     @inline(__always) final var hasAnimations: Bool { !(animationStorage?.animations.isEmpty ?? true) }
@@ -88,7 +97,7 @@ extension CALayer {
         guard let copy = anim.copy() as? CAAnimation else { return }
         let s = animStorage
         let k: String
-        if let key { k = key } else { s.anonymousKeys += 1; k = "oqc.animation.\(s.anonymousKeys)" }
+        if let key { k = key } else { s.anonymousKeys += 1; k = CALayer.anonymousAnimationKeyPrefix + "\(s.anonymousKeys)" }
         let transaction = TransactionState.current
         if copy.duration == 0 { copy.fallbackDuration = CATransaction.animationDuration() }
         copy.awaitsCommit = copy.beginTime == 0
@@ -108,6 +117,7 @@ extension CALayer {
             AnimationEvents.stop(old, finished: false)
         }
         s.animations.append((k, copy))
+        s.directResolved = false
         transaction.register(copy)
         markAnimatedUpwards()
         noteChange()
@@ -129,6 +139,7 @@ extension CALayer {
             return false
         }
         if removed.isEmpty { return }
+        s.directResolved = false
         if s.animations.isEmpty { s.renderCopy = nil }
         noteChange()
         for a in removed { AnimationEvents.stop(a, finished: false) }
@@ -136,12 +147,33 @@ extension CALayer {
 
     // MARK: Presentation
 
+    /// A copy of this layer's properties (as `init(layer:)` copies them) whose class is the
+    /// Core Animation class this layer is or derives from: what a render reads an animated
+    /// layer through. It runs no initializer of a subclass of yours, so it cannot trap, and
+    /// the render reads only Core Animation's properties (drawn contents included).
+    final func builtInCopy() -> CALayer {
+        let c: CALayer
+        switch self {
+        case is CAShapeLayer: c = CAShapeLayer()
+        case is CATextLayer: c = CATextLayer()
+        case is CAGradientLayer: c = CAGradientLayer()
+        case is CAReplicatorLayer: c = CAReplicatorLayer()
+        case is CATransformLayer: c = CATransformLayer()
+        default: c = CALayer()
+        }
+        c.copyLayerState(from: self)
+        return c
+    }
+
     final func makePresentation() -> CALayer? {
         guard isCommittedToRender else { return nil }
         var root: CALayer = self
         while let up = root.superlayer { root = up }
         let media = root.animationStorage?.lastRenderMediaTime ?? CACurrentMediaTime()
-        let p = type(of: self).init(presentationOf: self)
+        let copy = builtInCopy()
+        // A Core Animation class is copied exactly; a subclass of yours by its init?(coder:).
+        guard let p = type(of: copy) == type(of: self) ? copy : type(of: self).init(coder: PresentationCoder(model: self))
+        else { return nil }
         p.animStorage.modelLayer = self
         if hasAnimations {
             AnimationEvaluator.apply(self, to: p, localTime: localTime(fromMediaTime: media), events: nil)

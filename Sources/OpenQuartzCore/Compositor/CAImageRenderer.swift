@@ -137,7 +137,7 @@ public final class CAImageRenderer: @unchecked Sendable {
         let clear = Color(background)?.premultipliedPixel ?? 0
         let events = mediaTime.map { CATransaction.commitForRender(layer, mediaTime: $0) }
         defer { endFrame(); events?.perform() }
-        displayLayerTree(layer)
+        displayLayerTree(layer, mediaTime: mediaTime)
         // One snapshot at a time (the snapshotter keeps the last tree); the caches lock themselves.
         snapshotLock.lock()
         let snapshot = snapshotter.snapshot(layer, parent: nil, threads: threads, mediaTime: mediaTime, events: events)

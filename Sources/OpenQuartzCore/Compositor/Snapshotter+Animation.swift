@@ -3,7 +3,9 @@ import Raster
 
 /// The snapshot's side of animation: in a timed render, each animated layer is read through a
 /// presentation copy (the model with its animations applied at the render's media time), so
-/// the render tree holds presentation values and nothing reads a live layer afterwards.
+/// the render tree holds presentation values and nothing reads a live layer afterwards. The
+/// copy is of the Core Animation class the layer is or derives from (`builtInCopy()`): the
+/// render reads only Core Animation's properties, and no initializer of yours runs.
 extension Snapshotter {
     /// What to read `l`'s properties from: `l` itself, or (timed render, `l` animated) its
     /// presentation copy for this frame. The copy is kept on the layer and reused while the
@@ -16,17 +18,33 @@ extension Snapshotter {
         if let c = s.renderCopy, s.renderCopyModification == l.modificationCount {
             if s.renderCopyFrame == frameNumber && s.renderCopyLocalTime == local { return c }
             copy = c
-            for (_, a) in s.animations { Snapshotter.reset(a, of: copy, from: l) }
+            // A direct animation resets its own property; others are reset here.
+            if direct(s, l) == nil { for (_, a) in s.animations { Snapshotter.reset(a, of: copy, from: l) } }
         } else {
-            copy = type(of: l).init(presentationOf: l)
+            copy = l.builtInCopy()
             copy.animStorage.modelLayer = l
             s.renderCopy = copy
             s.renderCopyModification = l.modificationCount
         }
         s.renderCopyFrame = frameNumber
         s.renderCopyLocalTime = local
+        if let d = direct(s, l) {
+            d.apply(model: l, to: copy, localTime: local, events: timeShift == 0 ? events : nil)
+            return copy
+        }
         AnimationEvaluator.apply(l, to: copy, localTime: local, events: timeShift == 0 ? events : nil)
         return copy
+    }
+
+    /// The layer's animation in direct form when it has just one and it allows it (resolved
+    /// once per change of its animations, after the commit has given it its begin time).
+    @inline(__always)
+    private func direct(_ s: LayerAnimationStorage, _ l: CALayer) -> DirectAnimation? {
+        if s.directResolved { return s.direct }
+        guard s.animations.count == 1, !s.animations[0].animation.awaitsCommit else { s.direct = nil; return nil }
+        s.direct = DirectAnimation(s.animations[0].animation, key: s.animations[0].key, layer: l)
+        s.directResolved = true
+        return s.direct
     }
 
     /// Puts back the model's values of what `a` animates.

@@ -22,7 +22,12 @@ open class CAGradientLayer: CALayer {
     /// A copy of `layer`'s properties, this class's included (see `CALayer.init(layer:)`).
     public override init(layer: Any) {
         super.init(layer: layer)
-        guard let l = layer as? CAGradientLayer else { return }
+    }
+
+    /// Copies the gradient layer's own properties after the layer's (see `CALayer.copyLayerState`).
+    override func copyLayerState(from l: CALayer) {
+        super.copyLayerState(from: l)
+        guard let l = l as? CAGradientLayer else { return }
         colors = l.colors; locations = l.locations
         startPoint = l.startPoint; endPoint = l.endPoint; type = l.type
     }

@@ -76,12 +76,6 @@ extension CALayer {
         contents = ctx.makeImage()
     }
 
-    /// Hook for the presentation tree (to be wired when animations land): the copy of this
-    /// layer that must be displayed this frame because an animation runs on a key for which
-    /// `needsDisplay(forKey:)` is true, or nil. The display pass then calls `display()` on that
-    /// copy, so a custom animated property redraws each frame with its in-flight value.
-    func layerToDisplayForAnimation() -> CALayer? { nil }
-
     /// The display properties `init(layer:)` copies, as Core Animation's copy carries every
     /// property of the layer: the drawn `contents` and `contentsScale` are copied with the rest;
     /// the backing store and the needs-display mark are not (a copy is drawn only when asked).
@@ -115,7 +109,8 @@ extension CALayer {
 
 /// The display pass: before each snapshot, every layer of the tree (sublayers and masks) that
 /// needs display is displayed, parents before children, as Core Animation does in its
-/// transaction commit.
+/// transaction commit. In a render at media time `mediaTime`, a layer animating a key that
+/// needs display is displayed with the key's in-flight value (`CALayer+AnimatedDisplay.swift`).
 ///
 /// Like the layout pass, it visits only branches that may hold work: every mark that can make
 /// a layer need display (`setNeedsDisplay`, a bounds change, a layer joining the tree, an
@@ -123,13 +118,13 @@ extension CALayer {
 /// subtree whose count is the one the last pass left clean is skipped whole, and a clean tree
 /// costs one comparison. Subtrees holding animations are always visited (an animated key that
 /// needs display redraws every frame).
-func displayLayerTree(_ layer: CALayer) {
+func displayLayerTree(_ layer: CALayer, mediaTime: CFTimeInterval? = nil) {
     guard layer.animatedSubtree || layer.displayPassStamp != layer.subtreeModificationCount else { return }
-    layer.displayIfNeeded()
-    if let p = layer.layerToDisplayForAnimation() { p.display() }
-    if let m = layer.mask { displayLayerTree(m) }
+    let animated = layer.animationStorage != nil && mediaTime.map { layer.displayAnimatedKeys(atMediaTime: $0) } == true
+    if !animated { layer.displayIfNeeded() }
+    if let m = layer.mask { displayLayerTree(m, mediaTime: mediaTime) }
     if let subs = layer.sublayers {
-        for s in subs { displayLayerTree(s) }
+        for s in subs { displayLayerTree(s, mediaTime: mediaTime) }
     }
     recordDisplayPass(layer)
 }

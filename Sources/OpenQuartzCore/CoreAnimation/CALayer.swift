@@ -270,7 +270,14 @@ open class CALayer: NSObject, NSSecureCoding {
     /// this.
     public init(layer: Any) {
         super.init()
-        guard let l = layer as? CALayer else { return }
+        if let l = layer as? CALayer { copyLayerState(from: l) }
+    }
+
+    /// Copies `l`'s own properties (not its tree) into this layer: the body of `init(layer:)`,
+    /// and of `init?(coder:)` given a presentation coder. Each Core Animation subclass overrides
+    /// it to copy its own properties after calling super's, so the dynamic class decides what
+    /// is copied whichever initializer ran (a subclass's stored properties are set by then).
+    func copyLayerState(from l: CALayer) {
         bounds = l.bounds; position = l.position; zPosition = l.zPosition
         anchorPoint = l.anchorPoint; anchorPointZ = l.anchorPointZ
         transform = l.transform; sublayerTransform = l.sublayerTransform
@@ -448,7 +455,8 @@ open class CALayer: NSObject, NSSecureCoding {
     /// `CALayer+Coding.swift`); the delegate is not archived.
     public required init?(coder: NSCoder) {
         super.init()
-        decodeLayerProperties(from: coder)
+        // presentation() of a subclass of yours: a copy of the model layer, not an archive.
+        if let p = coder as? PresentationCoder { copyLayerState(from: p.model) } else { decodeLayerProperties(from: coder) }
     }
 
     /// Writes every property, the sublayers and the mask, under the properties' names.
@@ -491,13 +499,6 @@ open class CALayer: NSObject, NSSecureCoding {
         noteChange()
         if isCommittedToRender { runAction(forChangeOf: key, from: old) }
     }
-
-    /// OpenQuartzCore extension: Core Animation creates presentation layers by calling
-    /// `init(layer:)` through the Objective-C runtime; Swift needs a required initializer to do
-    /// that on the dynamic class. This one calls `init(layer:)` (so a subclass's override copies
-    /// its own properties) and is inherited by every subclass that overrides all designated
-    /// initializers of its superclass, or none.
-    public required convenience init(presentationOf layer: CALayer) { self.init(layer: layer) }
 
     /// When the layer's time starts, in its superlayer's time. Default 0. Not animatable.
     open var beginTime: CFTimeInterval {

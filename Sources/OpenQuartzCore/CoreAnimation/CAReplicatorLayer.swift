@@ -32,7 +32,12 @@ open class CAReplicatorLayer: CALayer {
     /// A copy of `layer`'s properties, this class's included (see `CALayer.init(layer:)`).
     public override init(layer: Any) {
         super.init(layer: layer)
-        guard let l = layer as? CAReplicatorLayer else { return }
+    }
+
+    /// Copies the replicator layer's own properties after the layer's (see `CALayer.copyLayerState`).
+    override func copyLayerState(from l: CALayer) {
+        super.copyLayerState(from: l)
+        guard let l = l as? CAReplicatorLayer else { return }
         instanceCount = l.instanceCount; preservesDepth = l.preservesDepth
         instanceDelay = l.instanceDelay; instanceTransform = l.instanceTransform
         instanceColor = l.instanceColor; instanceRedOffset = l.instanceRedOffset

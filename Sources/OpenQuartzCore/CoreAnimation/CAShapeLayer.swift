@@ -34,7 +34,12 @@ open class CAShapeLayer: CALayer {
     /// A copy of `layer`'s properties, this class's included (see `CALayer.init(layer:)`).
     public override init(layer: Any) {
         super.init(layer: layer)
-        guard let l = layer as? CAShapeLayer else { return }
+    }
+
+    /// Copies the shape layer's own properties after the layer's (see `CALayer.copyLayerState`).
+    override func copyLayerState(from l: CALayer) {
+        super.copyLayerState(from: l)
+        guard let l = l as? CAShapeLayer else { return }
         path = l.path; fillColor = l.fillColor; fillRule = l.fillRule; strokeColor = l.strokeColor
         strokeStart = l.strokeStart; strokeEnd = l.strokeEnd; lineWidth = l.lineWidth
         miterLimit = l.miterLimit; lineCap = l.lineCap; lineJoin = l.lineJoin

@@ -33,7 +33,12 @@ open class CATextLayer: CALayer {
     /// A copy of `layer`'s properties, this class's included (see `CALayer.init(layer:)`).
     public override init(layer: Any) {
         super.init(layer: layer)
-        guard let l = layer as? CATextLayer else { return }
+    }
+
+    /// Copies the text layer's own properties after the layer's (see `CALayer.copyLayerState`).
+    override func copyLayerState(from l: CALayer) {
+        super.copyLayerState(from: l)
+        guard let l = l as? CATextLayer else { return }
         string = l.string; font = l.font; fontSize = l.fontSize; foregroundColor = l.foregroundColor
         isWrapped = l.isWrapped; truncationMode = l.truncationMode; alignmentMode = l.alignmentMode
     }

@@ -41,6 +41,7 @@ extension SceneReader {
             case .allowsGroupOpacity:
                 layer.allowsGroupOpacity = try bool(v, kp)
                 setsGroupOpacity = true
+            case .animations: try addAnimations(v, kp, to: layer)
             case .mask:
                 layer.mask = try isNull(v) ? nil : self.layer(v, kp)
             case .sublayers:

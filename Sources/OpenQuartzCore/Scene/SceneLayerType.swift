@@ -39,6 +39,8 @@ enum SceneLayerKey: String, CaseIterable, Sendable {
     /// OpenQuartzCore extension (CALayer.allowsHitTesting): false keeps the layer and its
     /// subtree out of hit testing, as UIKit's userInteractionEnabled does for views.
     case allowsHitTesting
+    /// Animations added to the layer (docs/scene-format.md "Animations").
+    case animations
     // CAShapeLayer
     case path, fillColor, strokeColor, lineWidth, fillRule, lineCap, lineJoin, miterLimit
     case lineDashPattern, lineDashPhase, strokeStart, strokeEnd

@@ -11,13 +11,18 @@ public struct SceneLimits: Equatable, Sendable {
     public var maxImagePixels: Int = 100_000_000
     /// Most path elements (points of moves, lines and curves) in all of the scene's paths.
     public var maxPathPoints: Int = 1_000_000
+    /// OpenQuartzCore extension: most animations (groups and their children each count) and
+    /// keyframe values, key times and timing functions in all of the scene's layers.
+    public var maxAnimationValues: Int = 1_000_000
 
     /// The default limits (see each property).
     public init() {}
 
     /// Limits with the given values; each defaults to the default limit.
     public init(maxCanvasPixelsPerSide: Int = 16384, maxDepth: Int = 256,
-                maxLayers: Int = 1_000_000, maxImagePixels: Int = 100_000_000, maxPathPoints: Int = 1_000_000) {
+                maxLayers: Int = 1_000_000, maxImagePixels: Int = 100_000_000, maxPathPoints: Int = 1_000_000,
+                maxAnimationValues: Int = 1_000_000) {
+        self.maxAnimationValues = maxAnimationValues
         self.maxPathPoints = maxPathPoints
         self.maxCanvasPixelsPerSide = maxCanvasPixelsPerSide
         self.maxDepth = maxDepth

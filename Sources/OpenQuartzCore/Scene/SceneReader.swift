@@ -23,6 +23,8 @@ final class SceneReader {
     var fontSources: [ObjectIdentifier: String] = [:]
     /// Path elements read so far, against `SceneLimits.maxPathPoints`.
     var pathElements = 0
+    /// Animations and keyframe values read so far, against `SceneLimits.maxAnimationValues`.
+    var animationValues = 0
     /// Every image and font file read, as resolved (for `Scene.inputFiles`).
     var inputFiles: [String] = []
 

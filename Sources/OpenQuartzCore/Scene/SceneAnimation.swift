@@ -1,0 +1,209 @@
+import Foundation
+
+/// The classes an animation object of a scene file makes (docs/scene-format.md "Animations").
+enum SceneAnimationType: String, Sendable {
+    case basic, keyframe, spring, group
+
+    /// The keys an animation object of this type may have.
+    var keys: Set<String> {
+        let timing: Set<String> = ["type", "key", "beginTime", "duration", "speed", "timeOffset", "repeatCount",
+                                   "repeatDuration", "autoreverses", "fillMode", "isRemovedOnCompletion", "timingFunction"]
+        let property: Set<String> = ["keyPath", "isAdditive", "isCumulative"]
+        switch self {
+        case .basic: return timing.union(property).union(["fromValue", "toValue", "byValue"])
+        case .spring: return timing.union(property).union(["fromValue", "toValue", "byValue", "mass", "stiffness",
+                                                               "damping", "initialVelocity", "allowsOverdamping"])
+        case .keyframe: return timing.union(property).union(["values", "keyTimes", "timingFunctions", "calculationMode"])
+        case .group: return timing.union(["animations"])
+        }
+    }
+}
+
+/// Layer objects' `animations`: Core Animation animations added to the layer with
+/// `add(_:forKey:)`. Their times are the layer's own time, which is media time for a layer
+/// whose ancestors set no timing: `beginTime` 0 is media time 0 (not "when the transaction
+/// commits", as for an animation added by code), so a scene rendered at a time is always the
+/// same picture.
+extension SceneReader {
+    static let animationTypeTable: KeyValuePairs<String, SceneAnimationType> = [
+        "basic": .basic, "keyframe": .keyframe, "spring": .spring, "group": .group,
+    ]
+    static let fillModeTable: KeyValuePairs<String, CAMediaTimingFillMode> = [
+        "removed": .removed, "forwards": .forwards, "backwards": .backwards, "both": .both,
+    ]
+    static let timingFunctionNameTable: KeyValuePairs<String, CAMediaTimingFunctionName> = [
+        "linear": .linear, "easeIn": .easeIn, "easeOut": .easeOut, "easeInEaseOut": .easeInEaseOut, "default": .default,
+    ]
+    static let calculationModeTable: KeyValuePairs<String, CAAnimationCalculationMode> = [
+        "linear": .linear, "discrete": .discrete, "paced": .paced, "cubic": .cubic, "cubicPaced": .cubicPaced,
+    ]
+    /// Deepest nesting of groups.
+    static let maxAnimationNesting = 8
+
+    /// Adds the animations in `v` (an array of animation objects) to `layer`, in order.
+    func addAnimations(_ v: JSONValue, _ p: JSONPath, to layer: CALayer) throws(SceneError) {
+        let items = try array(v, p, expected: "an array of animation objects")
+        let ip = p.settled()
+        for (i, item) in items.enumerated() {
+            let (anim, key) = try animation(item, ip.index(i), layer: layer, depth: 0)
+            layer.add(anim, forKey: key)
+            // The scene's times are the layer's: beginTime 0 is time 0, not the commit's time.
+            layer.animationStorage?.animations.last?.animation.awaitsCommit = false
+        }
+    }
+
+    /// Counts `n` animations or keyframe values against `SceneLimits.maxAnimationValues`.
+    private func countAnimationValues(_ n: Int, _ p: JSONPath) throws(SceneError) {
+        animationValues = animationValues.addingReportingOverflow(n).partialValue
+        if animationValues > options.limits.maxAnimationValues {
+            throw fail(p, "the scene has more than \(options.limits.maxAnimationValues) animations and keyframe values", kind: .limitExceeded)
+        }
+    }
+
+    private func animation(_ v: JSONValue, _ p: JSONPath, layer: CALayer, depth: Int) throws(SceneError) -> (CAAnimation, String?) {
+        let o = try object(v, p, expected: "an animation object")
+        let type = try o["type"].map { (t) throws(SceneError) in try choice(t, p.key("type"), Self.animationTypeTable) } ?? .basic
+        try checkKeys(o, p, allowed: depth == 0 ? type.keys : type.keys.subtracting(["key"]))
+        try countAnimationValues(1, p)
+        let anim: CAAnimation
+        switch type {
+        case .group:
+            guard depth < Self.maxAnimationNesting else {
+                throw fail(p, "animation groups nested more than \(Self.maxAnimationNesting) deep")
+            }
+            guard let list = o["animations"] else { throw fail(p, "missing \"animations\" (a group's animations)") }
+            let lp = p.key("animations")
+            let items = try array(list, lp, expected: "an array of animation objects")
+            let g = CAAnimationGroup()
+            var children: [CAAnimation] = []
+            for (i, item) in items.enumerated() {
+                children.append(try animation(item, lp.index(i), layer: layer, depth: depth + 1).0)
+            }
+            g.animations = children
+            anim = g
+        case .basic, .spring, .keyframe:
+            guard let kv = o["keyPath"] else { throw fail(p, "missing \"keyPath\" (the property animated)") }
+            let kp = p.key("keyPath")
+            let keyPath = try string(kv, kp)
+            guard let target = LayerKeyPath(keyPath), target.property.get(layer) != nil, target.property.isAnimatable,
+                  target.kind != .discrete else {
+                throw fail(kp, "\(Self.quote(keyPath)) is not an animatable key path of a \"\(SceneLayerType(of: layer).rawValue)\" layer")
+            }
+            let property: CAPropertyAnimation
+            if type == .keyframe {
+                property = try keyframe(o, p, kind: target.kind)
+            } else {
+                let basic = type == .spring ? try spring(o, p) : CABasicAnimation()
+                if let x = o["fromValue"] { basic.fromValue = try animationValue(x, p.key("fromValue"), kind: target.kind) }
+                if let x = o["toValue"] { basic.toValue = try animationValue(x, p.key("toValue"), kind: target.kind) }
+                if let x = o["byValue"] { basic.byValue = try animationValue(x, p.key("byValue"), kind: target.kind) }
+                property = basic
+            }
+            property.keyPath = keyPath
+            if let x = o["isAdditive"] { property.isAdditive = try bool(x, p.key("isAdditive")) }
+            if let x = o["isCumulative"] { property.isCumulative = try bool(x, p.key("isCumulative")) }
+            anim = property
+        }
+        try readTiming(o, p, into: anim)
+        return (anim, try o["key"].map { (k) throws(SceneError) in try string(k, p.key("key")) })
+    }
+
+    private func spring(_ o: JSONObject, _ p: JSONPath) throws(SceneError) -> CASpringAnimation {
+        let s = CASpringAnimation()
+        if let x = o["mass"] { s.mass = try positive(x, p.key("mass")) }
+        if let x = o["stiffness"] { s.stiffness = try positive(x, p.key("stiffness")) }
+        if let x = o["damping"] { s.damping = try nonNegative(x, p.key("damping")) }
+        if let x = o["initialVelocity"] { s.initialVelocity = try number(x, p.key("initialVelocity")) }
+        if let x = o["allowsOverdamping"] { s.allowsOverdamping = try bool(x, p.key("allowsOverdamping")) }
+        return s
+    }
+
+    private func keyframe(_ o: JSONObject, _ p: JSONPath, kind: AnimationValueKind) throws(SceneError) -> CAKeyframeAnimation {
+        let k = CAKeyframeAnimation()
+        guard let vs = o["values"] else { throw fail(p, "missing \"values\" (the keyframes)") }
+        let vp = p.key("values")
+        let items = try array(vs, vp, expected: "an array of keyframe values")
+        try countAnimationValues(items.count, vp)
+        var values: [Any] = []
+        for (i, item) in items.enumerated() { values.append(try animationValue(item, vp.index(i), kind: kind)) }
+        k.values = values
+        if let x = o["keyTimes"] {
+            let tp = p.key("keyTimes")
+            let times = try array(x, tp, expected: "an array of numbers in 0…1")
+            try countAnimationValues(times.count, tp)
+            var out: [NSNumber] = []
+            for (i, t) in times.enumerated() { out.append(NSNumber(value: Double(try unit(t, tp.index(i))))) }
+            k.keyTimes = out
+        }
+        if let x = o["timingFunctions"] {
+            let fp = p.key("timingFunctions")
+            let list = try array(x, fp, expected: "an array of timing functions")
+            try countAnimationValues(list.count, fp)
+            var out: [CAMediaTimingFunction] = []
+            for (i, f) in list.enumerated() { out.append(try timingFunction(f, fp.index(i))) }
+            k.timingFunctions = out
+        }
+        if let x = o["calculationMode"] { k.calculationMode = try choice(x, p.key("calculationMode"), Self.calculationModeTable) }
+        return k
+    }
+
+    /// The timing (`CAMediaTiming`) and `CAAnimation` members every animation object may set.
+    private func readTiming(_ o: JSONObject, _ p: JSONPath, into a: CAAnimation) throws(SceneError) {
+        if let x = o["beginTime"] { a.beginTime = Double(try number(x, p.key("beginTime"))) }
+        if let x = o["duration"] { a.duration = Double(try nonNegative(x, p.key("duration"))) }
+        if let x = o["speed"] { a.speed = try finiteFloat(try number(x, p.key("speed")), p.key("speed")) }
+        if let x = o["timeOffset"] { a.timeOffset = Double(try number(x, p.key("timeOffset"))) }
+        if let x = o["repeatCount"] {
+            if case .string("infinity") = x { a.repeatCount = .infinity } else {
+                let rp = p.key("repeatCount")
+                guard x.number != nil else { throw typeError(x, rp, expected: "a number ≥ 0 or \"infinity\"") }
+                a.repeatCount = try finiteFloat(try nonNegative(x, rp), rp)
+            }
+        }
+        if let x = o["repeatDuration"] { a.repeatDuration = Double(try nonNegative(x, p.key("repeatDuration"))) }
+        if let x = o["autoreverses"] { a.autoreverses = try bool(x, p.key("autoreverses")) }
+        if let x = o["fillMode"] { a.fillMode = try choice(x, p.key("fillMode"), Self.fillModeTable) }
+        if let x = o["isRemovedOnCompletion"] { a.isRemovedOnCompletion = try bool(x, p.key("isRemovedOnCompletion")) }
+        if let x = o["timingFunction"] { a.timingFunction = try timingFunction(x, p.key("timingFunction")) }
+    }
+
+    /// `x` as a finite `Float` (speed and repeat count are `Float`s).
+    private func finiteFloat(_ x: CGFloat, _ p: JSONPath) throws(SceneError) -> Float {
+        let f = Float(x)
+        guard f.isFinite else { throw fail(p, "number out of range for a Float") }
+        return f
+    }
+
+    /// A named function (`"easeIn"`) or four control-point numbers `[c1x, c1y, c2x, c2y]`,
+    /// the x coordinates in 0…1.
+    private func timingFunction(_ v: JSONValue, _ p: JSONPath) throws(SceneError) -> CAMediaTimingFunction {
+        if case .string = v { return CAMediaTimingFunction(name: try choice(v, p, Self.timingFunctionNameTable)) }
+        let n = try numbers(v, p, ["c1x", "c1y", "c2x", "c2y"])
+        for i in [0, 2] where !(0...1).contains(n[i]) {
+            throw fail(p.index(i), "expected a control point x in 0…1, got \(Self.text(n[i]))")
+        }
+        let f = n.map { Float($0) }
+        guard f.allSatisfy(\.isFinite) else { throw fail(p, "control point out of range") }
+        return CAMediaTimingFunction(controlPoints: f[0], f[1], f[2], f[3])
+    }
+
+    /// A value of the kind the animated key path holds, as the layer keys of that kind are written.
+    private func animationValue(_ v: JSONValue, _ p: JSONPath, kind: AnimationValueKind) throws(SceneError) -> Any {
+        switch kind {
+        case .number: return try number(v, p)
+        case .point: return try point(v, p)
+        case .size: return try offset(v, p)
+        case .rect: return try rect(v, p)
+        case .transform: return try transform3D(v, p)
+        case .color: return try color(v, p)
+        case .colors:
+            let items = try array(v, p, expected: "an array of colours")
+            var out: [Any] = []
+            for (i, c) in items.enumerated() { out.append(try color(c, p.index(i))) }
+            return out
+        case .numbers: return try numberList(v, p).map { NSNumber(value: Double($0)) }
+        case .path: return try path(v, p)
+        case .discrete: throw fail(p, "this key path is not animated in scene files")
+        }
+    }
+}
