@@ -4,7 +4,8 @@ import Foundation
 final class LayerAnimationStorage {
     /// The layer's animations in the order they were added (later ones apply on top).
     var animations: [(key: String, animation: CAAnimation)] = []
-    var timing = MediaTiming()
+    /// The layer's own timing. A change of it can change the local time of every layer below.
+    var timing = MediaTiming() { didSet { LayerTimeTree.changed() } }
     var actions: [String: any CAAction]?
     /// Values of keys that are not layer properties (custom properties of a Linux port).
     var customValues: [String: Any] = [:]
@@ -23,6 +24,16 @@ final class LayerAnimationStorage {
     /// The layer's one animation in direct form (DirectAnimation.swift), once resolved.
     var direct: DirectAnimation?
     var directResolved = false
+    /// A timed render's presentation of a layer with a direct animation, without a copy
+    /// (`Snapshotter.presentation(_:)`): the animation's value this frame (nil: the model
+    /// value shows), for the frame and time shift it was computed at.
+    var presentedValue: SIMD4<Double>?
+    var presentedFrame: UInt64 = 0
+    var presentedShift: UInt64 = 0
+    /// Whether the layer's local time is media time (no layer from it up to the root has a
+    /// timing of its own), as of `LayerTimeTree`'s generation `timeGeneration`.
+    var localTimeIsMediaTime = false
+    var timeGeneration: UInt64 = .max
     /// The media time of the last timed render of the tree this layer was the root of.
     var lastRenderMediaTime: CFTimeInterval?
     /// Whether the layer's contents were last drawn with animated custom values
@@ -69,6 +80,17 @@ extension CALayer {
     /// This layer's local time for a media time: each layer from the root down applies its
     /// own timing (`(t − beginTime) · speed + timeOffset`).
     final func localTime(fromMediaTime t: CFTimeInterval) -> CFTimeInterval {
+        // Most trees have no layer timing: then local time is media time, which is known
+        // without the walk up (weak loads of every superlayer) while the tree's timing and
+        // shape are as they were when it was last found.
+        if let s = animationStorage {
+            let g = LayerTimeTree.generation
+            if s.timeGeneration != g {
+                s.localTimeIsMediaTime = timingChainIsEmpty
+                s.timeGeneration = g
+            }
+            if s.localTimeIsMediaTime { return t }
+        }
         var chain: [MediaTiming] = []
         var l: CALayer? = self
         while let layer = l {
@@ -78,6 +100,16 @@ extension CALayer {
         var time = t
         for timing in chain.reversed() { time = timing.localTime(parent: time) }
         return time
+    }
+
+    /// Whether no layer from this one up to the root has a timing other than the default.
+    private final var timingChainIsEmpty: Bool {
+        var l: CALayer? = self
+        while let layer = l {
+            if let s = layer.animationStorage, s.timing != MediaTiming() { return false }
+            l = layer.superlayer
+        }
+        return true
     }
 
     /// The media time for a local time of this layer (the inverse of `localTime`).
@@ -106,7 +138,8 @@ extension CALayer {
         // animating, else the old model value.
         if let basic = copy as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil,
            let change = transaction.changing, change.key == (basic.keyPath ?? "") {
-            if let shown = s.renderCopy, let kp = LayerKeyPath(change.key), let v = kp.get(shown) {
+            if let shown = shownLayer(s, changing: change.key, from: change.old), let kp = LayerKeyPath(change.key),
+               let v = kp.get(shown) {
                 basic.previousValue = v
             } else {
                 basic.previousValue = change.old
@@ -121,6 +154,19 @@ extension CALayer {
         transaction.register(copy)
         markAnimatedUpwards()
         noteChange()
+    }
+
+    /// The layer as the last timed render showed it, for an implicit animation's start:
+    /// its presentation copy, or (when the render read it without one, through its direct
+    /// animation) a copy made now with `key` at its value before the change and the direct
+    /// animation's value of that frame.
+    private final func shownLayer(_ s: LayerAnimationStorage, changing key: String, from old: AnimationValue?) -> CALayer? {
+        guard s.directResolved, let d = s.direct, s.presentedFrame != 0, s.renderCopy == nil || s.presentedFrame > s.renderCopyFrame
+        else { return s.renderCopy }
+        let c = builtInCopy()
+        if let old, let kp = LayerKeyPath(key) { kp.set(c, old) }
+        if let v = s.presentedValue { d.set(c, v) }
+        return c
     }
 
     final func markAnimatedUpwards() {

@@ -51,11 +51,18 @@ open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
     /// OpenQuartzCore extension: the eased progress for linear progress `t` (clamped to 0…1).
     public final func evaluate(_ t: Double) -> Double {
         if isLinear || t.isNaN { return t.isNaN ? 0 : min(max(t, 0), 1) }
+        return Self.evaluate(t, c1.x, c1.y, c2.x, c2.y)
+    }
+
+    /// The eased progress of the (non-linear) curve with control points (x1, y1), (x2, y2) for
+    /// linear progress `t`: the body of `evaluate(_:)`, for callers that keep the points.
+    @inline(__always)
+    static func evaluate(_ t: Double, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> Double {
+        if t.isNaN { return 0 }
         let x = min(max(t, 0), 1)
         if x == 0 { return 0 }
         if x == 1 { return 1 }
-        let s = Self.solve(x, c1.x, c2.x)
-        return Self.bezier(s, c1.y, c2.y)
+        return bezier(solve(x, x1, x2), y1, y2)
     }
 
     /// One coordinate of the curve at parameter s, with end points 0 and 1.

@@ -46,8 +46,13 @@ struct DirectAnimation {
     let from: SIMD4<Double>, to: SIMD4<Double>
     let timing: MediaTiming
     let duration: CFTimeInterval
-    /// The timing function, nil when it is linear (or absent).
-    let function: CAMediaTimingFunction?
+    /// The timing function's control points (x1, y1, x2, y2), nil when it is linear (or
+    /// absent): kept here so that a frame reads no object but the layer's storage.
+    let curve: SIMD4<Double>?
+    let isRemovedOnCompletion: Bool
+    /// Whether the animation's delegate was told it started (or stopped): once it was, a
+    /// frame no longer reads the animation object for it.
+    var knownStarted = false, knownStopped = false
 
     /// The direct form of `a` on `layer`, or nil when `a` needs the generic evaluator.
     init?(_ a: CAAnimation, key: String, layer: CALayer) {
@@ -70,7 +75,8 @@ struct DirectAnimation {
         to = t
         timing = a.timing
         duration = a.effectiveDuration
-        function = a.timingFunction.flatMap { $0.isLinear ? nil : $0 }
+        curve = a.timingFunction.flatMap { $0.isLinear ? nil : SIMD4($0.c1.x, $0.c1.y, $0.c2.x, $0.c2.y) }
+        isRemovedOnCompletion = a.isRemovedOnCompletion
     }
 
     /// A number, point or colour as four lanes; nil for other kinds.
@@ -86,19 +92,40 @@ struct DirectAnimation {
 
     /// Shows the animation on `copy` at the layer's local time `t` (or the model value where it
     /// has no effect), recording its start and end in `events` as the generic evaluator does.
-    func apply(model: CALayer, to copy: CALayer, localTime t: CFTimeInterval, events: AnimationEvents?) {
-        let phase = timing.phase(parent: t, simple: duration)
-        if let events { AnimationEvaluator.record(animation, key: key, of: model, timing: timing, phase: phase, localTime: t, events: events) }
-        guard case .active(let u, _, let ended) = phase, !(ended && animation.isRemovedOnCompletion) else {
-            reset(copy, from: model)
-            return
-        }
-        var f = duration > 0 ? u / duration : 1
-        if let function { f = function.evaluate(f) }
-        set(copy, from + (to - from) * f)
+    mutating func apply(model: CALayer, to copy: CALayer, localTime t: CFTimeInterval, events: AnimationEvents?) {
+        if let v = value(model: model, localTime: t, events: events) { set(copy, v) } else { reset(copy, from: model) }
     }
 
-    private func set(_ c: CALayer, _ v: SIMD4<Double>) {
+    /// The target's value at the layer's local time `t` as four lanes, or nil where the
+    /// animation has no effect (the model value shows); records its start and end in `events`
+    /// as the generic evaluator does. Reads nothing but this value (the animation object only
+    /// until its delegate has been told it started, and once it ended).
+    @inline(__always)
+    mutating func value(model: CALayer, localTime t: CFTimeInterval, events: AnimationEvents?) -> SIMD4<Double>? {
+        let phase = timing.phase(parent: t, simple: duration)
+        if let events { record(model: model, phase: phase, localTime: t, events: events) }
+        guard case .active(let u, _, let ended) = phase, !(ended && isRemovedOnCompletion) else { return nil }
+        var f = duration > 0 ? u / duration : 1
+        if let c = curve { f = CAMediaTimingFunction.evaluate(f, c[0], c[1], c[2], c[3]) }
+        return from + (to - from) * f
+    }
+
+    /// `AnimationEvaluator.record`, skipping what the animation's flags already settled.
+    @inline(__always)
+    private mutating func record(model: CALayer, phase: TimingPhase, localTime t: CFTimeInterval, events: AnimationEvents) {
+        if !knownStarted {
+            if animation.didNotifyStart { knownStarted = true }
+            else if (t - timing.beginTime) * Double(timing.speed) >= 0 { events.record(.start(animation)) }
+        }
+        var over = phase == .after
+        if case .active(_, _, true) = phase { over = true }
+        if over && !knownStopped {
+            if animation.didNotifyStop { knownStopped = true }
+            else { events.record(.finish(model, key, animation, remove: isRemovedOnCompletion)) }
+        }
+    }
+
+    func set(_ c: CALayer, _ v: SIMD4<Double>) {
         func color() -> CGColor { CGColor(red: CGFloat(v[0]), green: CGFloat(v[1]), blue: CGFloat(v[2]), alpha: CGFloat(v[3])) }
         let x = CGFloat(v[0])
         switch target {

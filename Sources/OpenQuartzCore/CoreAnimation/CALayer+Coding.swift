@@ -48,6 +48,7 @@ extension CALayer {
         c.encodeString(name, forKey: "name")
         c.encode(allowsHitTesting, forKey: "allowsHitTesting")
         encodeDisplayProperties(with: c)
+        encodeTiming(with: c)
         if let list = storedSublayers { c.encode(list, forKey: "sublayers") }
         if let m = storedMask { c.encode(m, forKey: "mask") }
     }
@@ -96,6 +97,7 @@ extension CALayer {
         name = c.decodeStringValue(forKey: "name")
         if let v = c.decodeBoolValue(forKey: "allowsHitTesting") { allowsHitTesting = v }
         decodeDisplayProperties(from: c)
+        decodeTiming(from: c)
         // The tree last, through the checks untrusted trees get: an archive can describe a
         // cycle or share a layer between two parents, which `sublayers` would stop the program
         // for. swift-corelibs-foundation decodes an object that refers back to one still being
@@ -103,6 +105,37 @@ extension CALayer {
         // `LayerDecoding.maximumDepth` levels (the scene files' limit) no more layers are read.
         guard LayerDecoding.depth < LayerDecoding.maximumDepth else { return }
         LayerDecoding.$depth.withValue(LayerDecoding.depth + 1) { decodeTree(from: c) }
+    }
+
+    /// The `CAMediaTiming` properties, under their names; only a timing other than the
+    /// default is written (most layers have none, and keep no storage for it).
+    private final func encodeTiming(with c: NSCoder) {
+        guard let t = animationStorage?.timing, t != MediaTiming() else { return }
+        c.encode(t.beginTime, forKey: "beginTime")
+        c.encode(t.duration, forKey: "duration")
+        c.encode(t.speed, forKey: "speed")
+        c.encode(t.timeOffset, forKey: "timeOffset")
+        c.encode(t.repeatCount, forKey: "repeatCount")
+        c.encode(t.repeatDuration, forKey: "repeatDuration")
+        c.encode(t.autoreverses, forKey: "autoreverses")
+        c.encodeString(t.fillMode.rawValue, forKey: "fillMode")
+    }
+
+    /// Reads what `encodeTiming` wrote; absent or malformed values keep their defaults, and a
+    /// default timing makes no storage.
+    private final func decodeTiming(from c: NSCoder) {
+        var t = MediaTiming()
+        if let v = c.decodeDoubleValue(forKey: "beginTime") { t.beginTime = v }
+        if let v = c.decodeDoubleValue(forKey: "duration") { t.duration = v }
+        if let v = c.decodeFloatValue(forKey: "speed") { t.speed = v }
+        if let v = c.decodeDoubleValue(forKey: "timeOffset") { t.timeOffset = v }
+        if let v = c.decodeFloatValue(forKey: "repeatCount") { t.repeatCount = v }
+        if let v = c.decodeDoubleValue(forKey: "repeatDuration") { t.repeatDuration = v }
+        if let v = c.decodeBoolValue(forKey: "autoreverses") { t.autoreverses = v }
+        if let v = c.decodeStringValue(forKey: "fillMode") { t.fillMode = CAMediaTimingFillMode(rawValue: v) }
+        guard t != MediaTiming() else { return }
+        animStorage.timing = t
+        noteChange()
     }
 
     private final func decodeTree(from c: NSCoder) {

@@ -25,21 +25,36 @@ extension CALayer {
 
     /// `Local_L`: bounds space → the superlayer's sublayer space (where `position` lives).
     final func localTransform() -> CATransform3D {
-        let a = anchorInBounds
-        var m = CATransform3DMakeTranslation(-a.x, -a.y, -a.z)
+        CALayer.localTransform(bounds: bounds, anchorPoint: anchorPoint, anchorPointZ: anchorPointZ, transform: transform,
+                               position: position, zPosition: zPosition)
+    }
+
+    /// `Local_L` of the given values (the snapshot's presented values use it too).
+    @inline(__always)
+    static func localTransform(bounds b: CGRect, anchorPoint ap: CGPoint, anchorPointZ az: CGFloat, transform: CATransform3D,
+                               position: CGPoint, zPosition: CGFloat) -> CATransform3D {
+        var m = CATransform3DMakeTranslation(-(b.origin.x + ap.x * b.size.width), -(b.origin.y + ap.y * b.size.height), -az)
         m = CATransform3DConcat(m, transform)
         return CATransform3DConcat(m, CATransform3DMakeTranslation(position.x, position.y, zPosition))
     }
 
     /// `Flip_S · Sub_S`: how this layer turns its sublayers' placement into its bounds space.
     final func sublayerSpaceTransform() -> CATransform3D {
+        CALayer.sublayerSpaceTransform(bounds: bounds, anchorPoint: anchorPoint, anchorPointZ: anchorPointZ,
+                                       isGeometryFlipped: isGeometryFlipped, sublayerTransform: sublayerTransform)
+    }
+
+    /// `Flip_S · Sub_S` of the given values.
+    @inline(__always)
+    static func sublayerSpaceTransform(bounds: CGRect, anchorPoint ap: CGPoint, anchorPointZ az: CGFloat, isGeometryFlipped: Bool,
+                                       sublayerTransform: CATransform3D) -> CATransform3D {
         var m = CATransform3DIdentity
         if isGeometryFlipped {
             m.m22 = -1
             m.m42 = 2 * bounds.origin.y + bounds.size.height
         }
         if !CATransform3DIsIdentity(sublayerTransform) {
-            let a = anchorInBounds
+            let a = (x: bounds.origin.x + ap.x * bounds.size.width, y: bounds.origin.y + ap.y * bounds.size.height, z: az)
             var sub = CATransform3DMakeTranslation(-a.x, -a.y, -a.z)
             sub = CATransform3DConcat(sub, sublayerTransform)
             sub = CATransform3DConcat(sub, CATransform3DMakeTranslation(a.x, a.y, a.z))

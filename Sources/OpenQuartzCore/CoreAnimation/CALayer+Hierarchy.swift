@@ -68,9 +68,10 @@ extension CALayer {
     final func attachSublayer(_ layer: CALayer, at idx: Int) {
         if let why = sublayerRefusal(layer) { preconditionFailure(why) }
         layer.detachFromSuperlayer()
-        var list = storedSublayers ?? []
-        list.insert(layer, at: min(max(idx, 0), list.count))
-        storedSublayers = list
+        // In place: a local copy of the array would make every insertion copy the whole list
+        // (building a tree of n sublayers would cost n²/2 retains; SublayerBuildCostTests).
+        if storedSublayers == nil { storedSublayers = [] }
+        storedSublayers!.insert(layer, at: min(max(idx, 0), storedSublayers!.count))
         layer.superlayer = self
         noteChange()
         adoptLayoutState(of: layer)
@@ -92,9 +93,8 @@ extension CALayer {
         guard oldLayer !== newLayer, oldLayer.superlayer === self, !oldLayer.isMaskLayer else { return }
         if let why = sublayerRefusal(newLayer) { preconditionFailure(why) }
         newLayer.detachFromSuperlayer()
-        guard var list = storedSublayers, let i = list.firstIndex(where: { $0 === oldLayer }) else { return }
-        list[i] = newLayer
-        storedSublayers = list
+        guard let i = storedSublayers?.firstIndex(where: { $0 === oldLayer }) else { return }
+        storedSublayers![i] = newLayer
         oldLayer.superlayer = nil
         newLayer.superlayer = self
         noteChange()
@@ -109,9 +109,8 @@ extension CALayer {
         let wasMask = parent.storedMask === self
         if wasMask {
             parent.storedMask = nil
-        } else if var list = parent.storedSublayers, let i = list.firstIndex(where: { $0 === self }) {
-            list.remove(at: i)
-            parent.storedSublayers = list
+        } else if let i = parent.storedSublayers?.firstIndex(where: { $0 === self }) {
+            parent.storedSublayers!.remove(at: i)
         }
         superlayer = nil
         parent.noteChange()
@@ -120,15 +119,17 @@ extension CALayer {
 
     final func replaceAllSublayers(with newList: [CALayer]?) {
         let incoming = newList ?? []
-        for (i, layer) in incoming.enumerated() {
+        // Sets of identities, so that a list of n layers costs O(n), not O(n²).
+        var seen = Set<ObjectIdentifier>(minimumCapacity: incoming.count)
+        for layer in incoming {
             if layer.superlayer !== self || layer.isMaskLayer, let why = sublayerRefusal(layer) {
                 preconditionFailure(why)
             }
-            if incoming[..<i].contains(where: { $0 === layer }) {
+            if !seen.insert(ObjectIdentifier(layer)).inserted {
                 preconditionFailure("layer \(layer.debugLabel) appears twice in the sublayers of \(debugLabel)")
             }
         }
-        for old in storedSublayers ?? [] where !incoming.contains(where: { $0 === old }) {
+        for old in storedSublayers ?? [] where !seen.contains(ObjectIdentifier(old)) {
             old.superlayer = nil
         }
         for layer in incoming where layer.superlayer !== self {

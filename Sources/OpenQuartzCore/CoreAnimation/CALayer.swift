@@ -10,7 +10,7 @@ import Synchronization
 ///
 /// OpenQuartzCore extensions (not in Apple's API) are marked as such: `modificationCount`,
 /// `allowsHitTesting`, `canAddSublayer(_:)`, `canSetMask(_:)`, `transformToSuperlayer()`.
-open class CALayer: NSObject, NSSecureCoding {
+open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
 
     // MARK: Change tracking (OpenQuartzCore extension)
 
@@ -84,7 +84,10 @@ open class CALayer: NSObject, NSSecureCoding {
     // MARK: Tree
 
     /// The layer this one is a sublayer or the `mask` of.
-    public internal(set) weak var superlayer: CALayer?
+    public internal(set) weak var superlayer: CALayer? {
+        // A move can change the layer's local time (LayerTimeTree).
+        didSet { LayerTimeTree.changed() }
+    }
 
     /// Back to front. Setting it re-parents the new layers and detaches the old ones; a layer that
     /// `canAddSublayer(_:)` refuses stops the program (check first for untrusted input).

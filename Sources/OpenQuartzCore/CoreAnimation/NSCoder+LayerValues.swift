@@ -48,6 +48,10 @@ extension NSCoder {
         containsValue(forKey: key) ? CGFloat(decodeDouble(forKey: key)) : nil
     }
 
+    final func decodeDoubleValue(forKey key: String) -> Double? {
+        containsValue(forKey: key) ? decodeDouble(forKey: key) : nil
+    }
+
     final func decodeFloatValue(forKey key: String) -> Float? {
         containsValue(forKey: key) ? decodeFloat(forKey: key) : nil
     }

@@ -7,6 +7,25 @@ import Raster
 /// copy is of the Core Animation class the layer is or derives from (`builtInCopy()`): the
 /// render reads only Core Animation's properties, and no initializer of yours runs.
 extension Snapshotter {
+    /// How the snapshot reads `l` in this frame: the model itself (untimed render, or no
+    /// animations), the model with its direct animation's value of this frame in place of the
+    /// model's value (no copy, nothing allocated), or its presentation copy (any other
+    /// animation: `presentationSource(_:)`).
+    func presentation(_ l: CALayer) -> LayerPresentation {
+        guard let media = mediaTime, let s = l.animationStorage, !s.animations.isEmpty else { return LayerPresentation(l) }
+        let shift = timeShift.bitPattern
+        if s.presentedFrame == frameNumber && s.presentedShift == shift, let d = s.direct {
+            return LayerPresentation(l, d.target, s.presentedValue)
+        }
+        guard direct(s, l) != nil else { return LayerPresentation(presentationSource(l), animated: true) }
+        let v = s.direct!.value(model: l, localTime: l.localTime(fromMediaTime: media - timeShift),
+                                events: timeShift == 0 ? events : nil)
+        s.presentedValue = v
+        s.presentedFrame = frameNumber
+        s.presentedShift = shift
+        return LayerPresentation(l, s.direct!.target, v)
+    }
+
     /// What to read `l`'s properties from: `l` itself, or (timed render, `l` animated) its
     /// presentation copy for this frame. The copy is kept on the layer and reused while the
     /// model is unchanged: each frame the animated properties are reset to the model's and
@@ -28,8 +47,8 @@ extension Snapshotter {
         }
         s.renderCopyFrame = frameNumber
         s.renderCopyLocalTime = local
-        if let d = direct(s, l) {
-            d.apply(model: l, to: copy, localTime: local, events: timeShift == 0 ? events : nil)
+        if direct(s, l) != nil {
+            s.direct!.apply(model: l, to: copy, localTime: local, events: timeShift == 0 ? events : nil)
             return copy
         }
         AnimationEvaluator.apply(l, to: copy, localTime: local, events: timeShift == 0 ? events : nil)
@@ -86,10 +105,10 @@ extension Snapshotter {
         let b = r.bounds.standardized
         for i in 1..<count {
             timeShift = saved + Double(i) * r.instanceDelay
-            let sub = presentationSource(model).sublayerSpaceTransform()
+            let sub = presentation(model).sublayerSpaceTransform()
             var kids: [RenderNode] = []
             for s in subs where !s.isHidden {
-                let local = presentationSource(s).localTransform()
+                let local = presentation(s).localTransform()
                 kids.append(node(s, toParent: CATransform3DIsIdentity(sub) ? local : CATransform3DConcat(local, sub), previous: nil))
             }
             let plain = RenderNode(
@@ -104,7 +123,7 @@ extension Snapshotter {
         }
         // The replicator's own copy is read on after this: put it back at the frame's time.
         timeShift = saved
-        _ = presentationSource(model)
+        _ = presentation(model)
         return out
     }
 }

@@ -60,7 +60,7 @@ final class Snapshotter {
         frameNumber &+= 1
         if layer.isHidden { previous = nil; return nil }
         self.threads = threads
-        var toParent = presentationSource(layer).localTransform()
+        var toParent = presentation(layer).localTransform()
         if let p = parent { toParent = CATransform3DConcat(toParent, p.sublayerSpaceTransform()) }
         let root = node(layer, toParent: toParent, previous: previous)
         previous = root
@@ -72,7 +72,7 @@ final class Snapshotter {
     /// node is last time's.
     private func parallelChildren(_ layer: CALayer, _ subs: [CALayer], old: [RenderNode], unchanged: Bool) -> [RenderNode]? {
         let n = subs.count
-        let sub = presentationSource(layer).sublayerSpaceTransform()
+        let sub = presentation(layer).sublayerSpaceTransform()
         let subIsIdentity = CATransform3DIsIdentity(sub)
         let results = UnsafeMutablePointer<RenderNode?>.allocate(capacity: n)
         results.initialize(repeating: nil, count: n)
@@ -89,8 +89,8 @@ final class Snapshotter {
                     let s = layers.value[j]
                     let q: RenderNode? = j < oldCount && nodes.value![j].identity == ObjectIdentifier(s) ? nodes.value![j] : nil
                     let m = unchanged && Snapshotter.isCurrent(q, s) ? q!.toParent
-                        : (subIsIdentity ? me.value.presentationSource(s).localTransform()
-                           : CATransform3DConcat(me.value.presentationSource(s).localTransform(), sub))
+                        : (subIsIdentity ? me.value.presentation(s).localTransform()
+                           : CATransform3DConcat(me.value.presentation(s).localTransform(), sub))
                     out.value[j] = me.value.node(s, toParent: m, previous: q)
                 }
             }
@@ -144,8 +144,8 @@ final class Snapshotter {
                     // Neither s nor this layer (its sublayerTransform) changed: nor did s's place.
                     m = q!.toParent
                 } else {
-                    if sub == nil { sub = presentationSource(layer).sublayerSpaceTransform() }
-                    let local = presentationSource(s).localTransform()
+                    if sub == nil { sub = presentation(layer).sublayerSpaceTransform() }
+                    let local = presentation(s).localTransform()
                     m = CATransform3DIsIdentity(sub!) ? local : CATransform3DConcat(local, sub!)
                 }
                 let c = node(s, toParent: m, previous: q)
@@ -166,7 +166,7 @@ final class Snapshotter {
             // The mask is laid out in the host's bounds space like a sublayer, but the host's
             // sublayerTransform does not apply to it (it is not a sublayer).
             let q = p?.mask.flatMap { $0.identity == ObjectIdentifier(m) ? $0 : nil }
-            mask = node(m, toParent: Snapshotter.isCurrent(q, m) ? q!.toParent : presentationSource(m).localTransform(), previous: q)
+            mask = node(m, toParent: Snapshotter.isCurrent(q, m) ? q!.toParent : presentation(m).localTransform(), previous: q)
         }
         if timed { updateAnimatedSubtree(layer) }
         if mask !== p?.mask { reused = false }
@@ -175,21 +175,23 @@ final class Snapshotter {
             p!.layerSubtreeModification.store(layer.subtreeModificationCount, ordering: .relaxed)
             return p!
         }
-        return makeNode(presentationSource(layer), model: layer, toParent: toParent, children: children, mask: mask,
+        return makeNode(presentation(layer), model: layer, toParent: toParent, children: children, mask: mask,
                         isTransform: isTransform)
     }
 
-    /// `layer` is what is drawn (the model, or its presentation copy in a timed render of an
-    /// animated layer); `model` gives the node its identity and change counts.
-    private func makeNode(_ layer: CALayer, model: CALayer, toParent: CATransform3D, children: [RenderNode], mask: RenderNode?,
+    /// `p` is what is drawn (the model, or in a timed render of an animated layer the model
+    /// with its animation's value or its presentation copy); `model` gives the node its
+    /// identity and change counts.
+    private func makeNode(_ p: LayerPresentation, model: CALayer, toParent: CATransform3D, children: [RenderNode], mask: RenderNode?,
                           isTransform: Bool) -> RenderNode {
-        let animated = layer !== model
+        let layer = p.layer
+        let animated = p.isAnimated
         let b = layer.bounds.standardized
         let kind: RenderNode.Kind
         if isTransform {
             kind = .transform
         } else if let shape = layer as? CAShapeLayer {
-            kind = shapeContent(shape).map { .shape($0) } ?? .plain
+            kind = shapeContent(shape, p).map { .shape($0) } ?? .plain
         } else if let t = layer as? CATextLayer {
             kind = textContent(t).map { .shape($0) } ?? .plain
         } else if let g = layer as? CAGradientLayer {
@@ -205,13 +207,13 @@ final class Snapshotter {
             kind = .plain
         }
         let drawsOwn = !isTransform
-        let corners = cornerShape(layer, bounds: b)
+        let corners = cornerShape(layer, radius: p.cornerRadius, bounds: b)
         var shadow: ShadowSpec?
-        if drawsOwn, layer.shadowOpacity > 0, var color = Color(layer.shadowColor) {
-            color.a *= min(max(layer.shadowOpacity, 0), 1)
+        if drawsOwn, p.shadowOpacity > 0, var color = p.shadowColor {
+            color.a *= min(max(p.shadowOpacity, 0), 1)
             if color.a > 0 {
                 shadow = ShadowSpec(color: color, offset: layer.shadowOffset,
-                                    sigma: max(layer.shadowRadius, 0) * shadowSigmaPerRadius,
+                                    sigma: max(p.shadowRadius, 0) * shadowSigmaPerRadius,
                                     path: layer.shadowPath.map { ShadowShape($0) })
             }
         }
@@ -223,13 +225,13 @@ final class Snapshotter {
                                     minification: SamplingFilter(layer.minificationFilter),
                                     magnification: SamplingFilter(layer.magnificationFilter))
         }
-        let background = drawsOwn ? Color(layer.backgroundColor).flatMap { $0.a > 0 ? $0 : nil } : nil
-        let border = drawsOwn ? Color(layer.borderColor).flatMap { $0.a > 0 ? $0 : nil } : nil
+        let background = drawsOwn ? p.backgroundColor.flatMap { $0.a > 0 ? $0 : nil } : nil
+        let border = drawsOwn ? p.borderColor.flatMap { $0.a > 0 ? $0 : nil } : nil
         return RenderNode(
             kind: kind, identity: ObjectIdentifier(model), name: layer.name, bounds: b, toParent: toParent,
-            zPosition: layer.zPosition, opacity: min(max(layer.opacity, 0), 1),
+            zPosition: p.zPosition, opacity: min(max(p.opacity, 0), 1),
             allowsGroupOpacity: layer.allowsGroupOpacity, background: background,
-            corners: corners, outline: outline(b, corners), borderWidth: drawsOwn ? max(layer.borderWidth, 0) : 0,
+            corners: corners, outline: outline(b, corners), borderWidth: drawsOwn ? max(p.borderWidth, 0) : 0,
             borderColor: border, masksToBounds: drawsOwn && layer.masksToBounds, shadow: shadow, mask: mask,
             contents: contents,
             rasterization: drawsOwn && layer.shouldRasterize
@@ -242,8 +244,8 @@ final class Snapshotter {
             layerSubtreeModification: model.subtreeModificationCount)
     }
 
-    private func cornerShape(_ layer: CALayer, bounds b: CGRect) -> CornerShape {
-        let r = min(max(layer.cornerRadius, 0), min(b.width, b.height) / 2)
+    private func cornerShape(_ layer: CALayer, radius: CGFloat, bounds b: CGRect) -> CornerShape {
+        let r = min(max(radius, 0), min(b.width, b.height) / 2)
         if r <= 0 { return .square }
         let m = layer.maskedCorners
         return CornerShape(radii: (m.contains(.layerMinXMinYCorner) ? r : 0, m.contains(.layerMaxXMinYCorner) ? r : 0,
@@ -251,18 +253,20 @@ final class Snapshotter {
                            continuous: layer.cornerCurve == .continuous)
     }
 
-    private func shapeContent(_ s: CAShapeLayer) -> ShapeContent? {
+    /// `p` is `s` with its presented values.
+    private func shapeContent(_ s: CAShapeLayer, _ p: LayerPresentation) -> ShapeContent? {
         guard let cgPath = s.path else { return nil }
         let path = Raster.Path(cgPath)
-        let fill = Color(s.fillColor).flatMap { $0.a > 0 ? $0 : nil }
+        let fill = p.fillColor(of: s).flatMap { $0.a > 0 ? $0 : nil }
         var stroke: StrokeSpec?
-        if let c = Color(s.strokeColor), c.a > 0, s.lineWidth > 0 {
+        let lineWidth = p.lineWidth(of: s)
+        if let c = p.strokeColor(of: s), c.a > 0, lineWidth > 0 {
             let style = StrokeStyle(
-                width: Double(s.lineWidth), cap: LineCap(s.lineCap), join: LineJoin(s.lineJoin),
+                width: Double(lineWidth), cap: LineCap(s.lineCap), join: LineJoin(s.lineJoin),
                 miterLimit: Double(s.miterLimit), dashes: (s.lineDashPattern ?? []).map { $0.doubleValue },
                 dashPhase: Double(s.lineDashPhase))
-            stroke = StrokeSpec(color: c, style: style, start: min(max(s.strokeStart, 0), 1),
-                                end: min(max(s.strokeEnd, 0), 1))
+            stroke = StrokeSpec(color: c, style: style, start: min(max(p.strokeStart(of: s), 0), 1),
+                                end: min(max(p.strokeEnd(of: s), 0), 1))
         }
         if fill == nil && stroke == nil { return nil }
         return ShapeContent(path: path, fillColor: fill, fillRule: s.fillRule == .evenOdd ? .evenOdd : .nonZero,
