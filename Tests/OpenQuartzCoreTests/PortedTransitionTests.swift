@@ -108,7 +108,72 @@ extension CATransition {
     }
 }
 
+// MARK: CA360's "Layer Transitions" sample (neror/CA360, LayerTransitions.m), translated from
+// Objective-C line by line: a clear 240-point container holding a blue and a red layer of 75 %
+// alpha, one hidden; each tap adds a transition to the container and swaps which one shows.
+
+final class LayerTransitionsSample {
+    let containerLayer = CALayer()
+    let blueLayer = CALayer()
+    let redLayer = CALayer()
+
+    init() {
+        containerLayer.addSublayer(blueLayer)
+        containerLayer.addSublayer(redLayer)
+    }
+
+    func viewWillAppear() {
+        let rect = CGRect(x: 0, y: 0, width: 240, height: 240)
+        containerLayer.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 0)
+        containerLayer.bounds = rect
+        containerLayer.position = CGPoint(x: 120, y: 120)
+        redLayer.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 0.75)
+        redLayer.bounds = rect
+        redLayer.position = CGPoint(x: 120, y: 120)
+        redLayer.isHidden = true
+        blueLayer.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 0.75)
+        blueLayer.bounds = rect
+        blueLayer.position = CGPoint(x: 120, y: 120)
+    }
+
+    func toggleTransition(type: CATransitionType, subtype: CATransitionSubtype) {
+        let transition = CATransition()
+        transition.duration = 0.5
+        transition.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+        transition.type = type
+        transition.subtype = subtype
+        containerLayer.add(transition, forKey: nil)
+        blueLayer.isHidden = !blueLayer.isHidden
+        redLayer.isHidden = !redLayer.isHidden
+    }
+}
+
 @Suite struct PortedTransitionTests {
+    @Test func ca360LayerTransitionsSwapTranslucentLayers() {
+        // Half-way in time (easeInEaseOut is symmetric: p = 0.5): a push fromRight has the old
+        // container picture (blue at 75 %: premultiplied (0, 0, 191, 191)) 120 points left and
+        // the new (red, (191, 0, 0, 191)) 120 points right; a fade dissolves them to
+        // (96, 0, 96, 191) (±1: 8-bit weights).
+        for (type, left, right) in [(CATransitionType.push, [0, 0, 191, 191], [191, 0, 0, 191]),
+                                    (.fade, [96, 0, 96, 191], [96, 0, 96, 191])] {
+            let sample = LayerTransitionsSample()
+            sample.viewWillAppear()
+            let renderer = CAImageRenderer(size: CGSize(width: 240, height: 240), scale: 1)
+            renderer.render(sample.containerLayer, into: Surface(width: 240, height: 240), atTime: 0)
+            CATransaction.setDisableActions(true)
+            sample.toggleTransition(type: type, subtype: .fromRight)
+            renderer.render(sample.containerLayer, into: Surface(width: 240, height: 240), atTime: 1)
+            let s = Surface(width: 240, height: 240)
+            renderer.render(sample.containerLayer, into: s, atTime: 1.25)
+            #expect(zip(rgba(s, 60, 120), left).allSatisfy { abs($0 - $1) <= 1 }, "\(type.rawValue) left: \(rgba(s, 60, 120))")
+            #expect(zip(rgba(s, 180, 120), right).allSatisfy { abs($0 - $1) <= 1 }, "\(type.rawValue) right: \(rgba(s, 180, 120))")
+            // The end: the red layer alone.
+            renderer.render(sample.containerLayer, into: Surface(width: 240, height: 240), atTime: 2)
+            renderer.render(sample.containerLayer, into: s, atTime: 2.1)
+            #expect(zip(rgba(s, 60, 120), [191, 0, 0, 191]).allSatisfy { abs($0 - $1) <= 1 })
+        }
+    }
+
     static func render(_ root: CALayer, size: CGSize, at t: CFTimeInterval) -> Surface {
         let renderer = CAImageRenderer(size: size, scale: 1)
         let s = Surface(width: renderer.pixelWidth, height: renderer.pixelHeight)
