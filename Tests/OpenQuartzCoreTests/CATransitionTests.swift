@@ -336,6 +336,21 @@ final class CountingDelegate: NSObject, CAAnimationDelegate {
         #expect(row == repeated("R", 20) + repeated("B", 20) + repeated("R", 20), "\(row)")
     }
 
+    @Test func theMotionIsInTheLayersOwnSpace() {
+        // A 20-point square at canvas x 20…39, turned a quarter (its +x is the canvas's +y): a
+        // push fromLeft moves along the layer's x, so down the canvas. p = 0.25: the new
+        // picture at layer x −15 (canvas rows −15…4), the old at +5 (rows 5…24).
+        let square = CALayer()
+        let st = T(square, frame: CGRect(x: 20, y: 0, width: 20, height: 20))
+        CATransaction.setDisableActions(true)
+        square.transform = CATransform3DMakeRotation(.pi / 2, 0, 0, 1)
+        _ = st.frame(at: 0.5)
+        st.turnBlue(with: T.transition(.push, .fromLeft))
+        #expect(letters(st.frame(at: 1.25), column: 30) == repeated("B", 5) + repeated("R", 15))
+        // Across the canvas nothing moved sideways: row 10 (old picture) is red in the square only.
+        #expect(letters(st.frame(at: 1.25), row: 10) == repeated(".", 20) + repeated("R", 20) + repeated(".", 20))
+    }
+
     @Test func motionTableMatchesTheDefinition() {
         let size = CGSize(width: 40, height: 20)
         #expect(TransitionMotion(type: .moveIn, subtype: .fromTop, progress: 0.25, size: size)
