@@ -39,6 +39,9 @@ final class LayerAnimationStorage {
     /// Whether the layer's contents were last drawn with animated custom values
     /// (`CALayer+AnimatedDisplay.swift`).
     var displaysAnimatedValues = false
+    /// Whether a `CATransition` was added since the snapshot last found none (the snapshot
+    /// then looks for one, Snapshotter+Transition.swift).
+    var mayHaveTransition = false
 }
 
 /// The error of a value of the wrong kind for a key path.
@@ -150,6 +153,7 @@ extension CALayer {
             AnimationEvents.stop(old, finished: false)
         }
         s.animations.append((k, copy))
+        if copy is CATransition { s.mayHaveTransition = true }
         s.directResolved = false
         transaction.register(copy)
         markAnimatedUpwards()

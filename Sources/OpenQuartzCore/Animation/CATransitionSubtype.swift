@@ -9,12 +9,28 @@ public struct CATransitionSubtype: RawRepresentable, Hashable, Sendable {
     /// Creates a subtype from its name.
     public init(_ rawValue: String) { self.rawValue = rawValue }
 
-    /// From the right edge.
+    /// The transition begins at the right side of the layer (its maximum x): new content
+    /// enters from there, moving left.
     public static let fromRight = CATransitionSubtype(rawValue: "fromRight")
-    /// From the left edge.
+    /// The transition begins at the left side of the layer (its minimum x): new content
+    /// enters from there, moving right.
     public static let fromLeft = CATransitionSubtype(rawValue: "fromLeft")
-    /// From the top edge.
+    /// The transition begins at the top of the layer in Core Animation's y-up sense, its
+    /// maximum y: on iOS (y down, as here) new content rises from the bottom of the screen.
     public static let fromTop = CATransitionSubtype(rawValue: "fromTop")
-    /// From the bottom edge.
+    /// The transition begins at the bottom of the layer in Core Animation's y-up sense, its
+    /// minimum y: on iOS (y down, as here) new content drops in from the top of the screen.
     public static let fromBottom = CATransitionSubtype(rawValue: "fromBottom")
 }
+
+// The constant names of iOS code written before Swift 4.2 (OpenQuartzCore extension, as in
+// LegacyConstantNames.swift).
+
+/// `CATransitionSubtype.fromRight`.
+public let kCATransitionFromRight = CATransitionSubtype.fromRight
+/// `CATransitionSubtype.fromLeft`.
+public let kCATransitionFromLeft = CATransitionSubtype.fromLeft
+/// `CATransitionSubtype.fromTop`.
+public let kCATransitionFromTop = CATransitionSubtype.fromTop
+/// `CATransitionSubtype.fromBottom`.
+public let kCATransitionFromBottom = CATransitionSubtype.fromBottom

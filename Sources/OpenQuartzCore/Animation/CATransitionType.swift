@@ -18,3 +18,15 @@ public struct CATransitionType: RawRepresentable, Hashable, Sendable {
     /// The old content slides away, revealing the new.
     public static let reveal = CATransitionType(rawValue: "reveal")
 }
+
+// The constant names of iOS code written before Swift 4.2, as aliases of the typed constants
+// (OpenQuartzCore extension, as in LegacyConstantNames.swift: Apple's SDK marks them renamed).
+
+/// `CATransitionType.fade`.
+public let kCATransitionFade = CATransitionType.fade
+/// `CATransitionType.moveIn`.
+public let kCATransitionMoveIn = CATransitionType.moveIn
+/// `CATransitionType.push`.
+public let kCATransitionPush = CATransitionType.push
+/// `CATransitionType.reveal`.
+public let kCATransitionReveal = CATransitionType.reveal

@@ -109,6 +109,10 @@ struct Compositor {
         }
         let a = alpha * n.opacity
         if a <= 0 { return }
+        if let tr = n.transition, let w = tr.dissolve {
+            drawDissolve(n, tr, weight: w, world: world, alpha: a, into: t)  // Compositor+Transition.swift
+            return
+        }
         // A leaf outside the target (another band, or off-canvas) costs a few multiplies.
         if !visible && n.sublayers.isEmpty
             && t.visible.intersection(PixelRect(covering: Extent.of(n, world: world))).isEmpty { return }

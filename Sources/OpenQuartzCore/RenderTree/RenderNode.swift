@@ -57,13 +57,16 @@ final class RenderNode: @unchecked Sendable {
     /// The layer's `subtreeModificationCount` when this node was last found current: while it
     /// is unchanged (and the node's place too) the snapshot reuses the whole subtree unvisited.
     let layerSubtreeModification: Atomic<UInt64>
+    /// Set on the node of a layer in transition (RenderNode+Transition.swift); nil otherwise.
+    let transition: TransitionContent?
 
     init(kind: Kind, identity: ObjectIdentifier, name: String?, bounds: CGRect, toParent: CATransform3D,
          zPosition: CGFloat, opacity: Float, allowsGroupOpacity: Bool, background: Color?, corners: CornerShape,
          outline: Raster.Path, borderWidth: CGFloat, borderColor: Color?, masksToBounds: Bool, shadow: ShadowSpec?, mask: RenderNode?,
          contents: ContentsSpec?, rasterization: RasterizationSpec?, isDoubleSided: Bool,
          allowsEdgeAntialiasing: Bool, antialiasedEdges: UInt32, sublayers: [RenderNode], version: UInt64,
-         layerSerial: UInt64, layerModification: UInt64, layerSubtreeModification: UInt64) {
+         layerSerial: UInt64, layerModification: UInt64, layerSubtreeModification: UInt64,
+         transition: TransitionContent? = nil) {
         self.kind = kind; self.identity = identity; self.name = name; self.bounds = bounds
         self.toParent = toParent; self.zPosition = zPosition; self.opacity = opacity
         self.allowsGroupOpacity = allowsGroupOpacity; self.background = background; self.corners = corners
@@ -77,6 +80,7 @@ final class RenderNode: @unchecked Sendable {
         self.layerSerial = layerSerial
         self.layerModification = layerModification
         self.layerSubtreeModification = Atomic(layerSubtreeModification)
+        self.transition = transition
     }
 
     var isTransformLayer: Bool { if case .transform = kind { return true } else { return false } }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The classes an animation object of a scene file makes (docs/scene-format.md "Animations").
 enum SceneAnimationType: String, Sendable {
-    case basic, keyframe, spring, group
+    case basic, keyframe, spring, group, transition
 
     /// The keys an animation object of this type may have.
     var keys: Set<String> {
@@ -15,6 +15,7 @@ enum SceneAnimationType: String, Sendable {
                                                                "damping", "initialVelocity", "allowsOverdamping"])
         case .keyframe: return timing.union(property).union(["values", "keyTimes", "timingFunctions", "calculationMode"])
         case .group: return timing.union(["animations"])
+        case .transition: return timing.union(Self.transitionKeys)
         }
     }
 }
@@ -26,7 +27,7 @@ enum SceneAnimationType: String, Sendable {
 /// same picture.
 extension SceneReader {
     static let animationTypeTable: KeyValuePairs<String, SceneAnimationType> = [
-        "basic": .basic, "keyframe": .keyframe, "spring": .spring, "group": .group,
+        "basic": .basic, "keyframe": .keyframe, "spring": .spring, "group": .group, "transition": .transition,
     ]
     static let fillModeTable: KeyValuePairs<String, CAMediaTimingFillMode> = [
         "removed": .removed, "forwards": .forwards, "backwards": .backwards, "both": .both,
@@ -53,7 +54,7 @@ extension SceneReader {
     }
 
     /// Counts `n` animations or keyframe values against `SceneLimits.maxAnimationValues`.
-    private func countAnimationValues(_ n: Int, _ p: JSONPath) throws(SceneError) {
+    func countAnimationValues(_ n: Int, _ p: JSONPath) throws(SceneError) {
         animationValues = animationValues.addingReportingOverflow(n).partialValue
         if animationValues > options.limits.maxAnimationValues {
             throw fail(p, "the scene has more than \(options.limits.maxAnimationValues) animations and keyframe values", kind: .limitExceeded)
@@ -81,6 +82,8 @@ extension SceneReader {
             }
             g.animations = children
             anim = g
+        case .transition:
+            anim = try transition(o, p, depth: depth)  // SceneAnimation+Transition.swift
         case .basic, .spring, .keyframe:
             guard let kv = o["keyPath"] else { throw fail(p, "missing \"keyPath\" (the property animated)") }
             let kp = p.key("keyPath")

@@ -17,6 +17,8 @@ extension SceneWriter {
         var m: [JSONObject.Member] = []
         func put(_ k: String, _ v: JSONValue?) { if let v { m.append(.init(key: k, value: v)) } }
         switch a {
+        case let t as CATransition:
+            transitionMembers(t, put)  // SceneAnimation+Transition.swift
         case let g as CAAnimationGroup:
             put("type", .string("group"))
             put("animations", .array((g.animations ?? []).compactMap { animation($0, key: nil) }))

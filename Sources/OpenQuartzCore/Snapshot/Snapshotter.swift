@@ -110,6 +110,15 @@ final class Snapshotter {
     /// The node for `layer`, reusing `previous` (the last snapshot's node for the same layer, if
     /// any) or its unchanged descendants.
     func node(_ layer: CALayer, toParent: CATransform3D, previous p: RenderNode?) -> RenderNode {
+        // A layer with a transition (Snapshotter+Transition.swift).
+        if mediaTime != nil, p?.transition != nil || layer.animationStorage?.mayHaveTransition == true {
+            return transitionNode(layer, toParent: toParent, previous: p)
+        }
+        return layerNode(layer, toParent: toParent, previous: p)
+    }
+
+    /// The node of `layer` itself (`node` without transitions).
+    func layerNode(_ layer: CALayer, toParent: CATransform3D, previous p: RenderNode?) -> RenderNode {
         let unchanged = Snapshotter.isCurrent(p, layer)
         let timed = mediaTime != nil
         if timed { layer.isCommittedToRender = true }
@@ -131,7 +140,7 @@ final class Snapshotter {
         } else if let subs = layer.storedSublayers {
             var byIdentity: [ObjectIdentifier: RenderNode]?
             var sub: CATransform3D?
-            for s in subs where !s.isHidden {
+            for s in subs where !s.isHidden || visitsHidden(s) {
                 // Last time's node for s: at the same place when the list did not change.
                 let i = count
                 var q: RenderNode? = i < old.count && old[i].identity == ObjectIdentifier(s) ? old[i] : nil
