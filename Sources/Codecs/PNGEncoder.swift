@@ -3,8 +3,8 @@ import CZlib
 /// Writes 8-bit RGBA PNGs: one filter per row chosen by the minimum-sum-of-
 /// absolute-differences heuristic, rows deflated as they are produced and
 /// emitted as IDAT chunks of up to `idatSize` bytes.
-enum PNGEncoder {
-    static let idatSize = 1 << 16
+package enum PNGEncoder {
+    package static let idatSize = 1 << 16
     /// zlib level: 3 compresses rendered images (flat fills, gradients) to within a
     /// few percent of level 6 at about half the time.
     static let compressionLevel: Int32 = 3

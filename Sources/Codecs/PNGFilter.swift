@@ -1,6 +1,6 @@
 /// The five PNG row filters (method 0): reversing them when decoding and
 /// choosing and applying one per row when encoding.
-enum PNGFilter {
+package enum PNGFilter {
     @inline(__always)
     static func paeth(_ a: Int, _ b: Int, _ c: Int) -> Int {
         let pa = abs(b - c), pb = abs(a - c), pc = abs(a + b - 2 * c)
@@ -11,7 +11,7 @@ enum PNGFilter {
     /// Reverses filter `type` on `row` in place. `prior` is the previous row of
     /// the same pass, already reconstructed (all zeros for a pass's first row).
     /// Returns false for an unknown filter type.
-    static func unfilter(_ type: UInt8, row: UnsafeMutablePointer<UInt8>, prior: UnsafePointer<UInt8>,
+    package static func unfilter(_ type: UInt8, row: UnsafeMutablePointer<UInt8>, prior: UnsafePointer<UInt8>,
                          count n: Int, distance bpp: Int) -> Bool {
         switch type {
         case 0:
@@ -46,7 +46,7 @@ enum PNGFilter {
     /// Picks the filter whose output has the smallest sum of absolute values
     /// (bytes read as signed), the heuristic the PNG specification recommends,
     /// then writes the filter-type byte and filtered row to `out` (n + 1 bytes).
-    static func filterBest(row: UnsafePointer<UInt8>, prior: UnsafePointer<UInt8>, count n: Int,
+    package static func filterBest(row: UnsafePointer<UInt8>, prior: UnsafePointer<UInt8>, count n: Int,
                            distance bpp: Int, into out: UnsafeMutablePointer<UInt8>) {
         var sNone = 0, sSub = 0, sUp = 0, sAvg = 0, sPaeth = 0
         // Left neighbours (a, c) are zero for the first pixel.
@@ -85,7 +85,7 @@ enum PNGFilter {
     }
 
     /// Writes the filter-type byte then the row filtered with `type`.
-    static func apply(_ type: UInt8, row: UnsafePointer<UInt8>, prior: UnsafePointer<UInt8>, count n: Int,
+    package static func apply(_ type: UInt8, row: UnsafePointer<UInt8>, prior: UnsafePointer<UInt8>, count n: Int,
                       distance bpp: Int, into out: UnsafeMutablePointer<UInt8>) {
         out[0] = type
         let o = out + 1

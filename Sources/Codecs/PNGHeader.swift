@@ -1,5 +1,5 @@
 /// The IHDR chunk: image size and how samples are stored.
-struct PNGHeader: Equatable {
+package struct PNGHeader: Equatable {
     enum ColorType: UInt8 {
         case grey = 0, rgb = 2, palette = 3, greyAlpha = 4, rgba = 6
     }
@@ -28,7 +28,7 @@ struct PNGHeader: Equatable {
     func rowBytes(width w: Int) -> Int { (w * bitsPerPixel + 7) / 8 }
 
     /// Parses and validates the 13 bytes of IHDR data, then applies `limits`.
-    init(_ d: UnsafeBufferPointer<UInt8>, limits: PNGLimits) throws(PNGError) {
+    package init(_ d: UnsafeBufferPointer<UInt8>, limits: PNGLimits) throws(PNGError) {
         guard d.count == 13 else {
             throw PNGError("PNG: IHDR chunk has length \(d.count), expected 13")
         }
@@ -84,7 +84,7 @@ struct PNGHeader: Equatable {
     }
 
     /// Exact size of the inflated (still filtered) data stream.
-    var filteredByteCount: Int {
+    package var filteredByteCount: Int {
         passes.reduce(0) { $0 + $1.height * (1 + rowBytes(width: $1.width)) }
     }
 }

@@ -5,19 +5,19 @@ import CZlib
 /// The buffer is exactly as large as the header says the data must be; inflation
 /// stops when it is full, so a stream that would expand further (a decompression
 /// bomb) is never expanded.
-final class PNGInflater {
+package final class PNGInflater {
     private let stream: UnsafeMutablePointer<z_stream>
     let output: UnsafeMutablePointer<UInt8>
     let capacity: Int
-    private(set) var produced = 0
+    package private(set) var produced = 0
     private(set) var streamEnded = false
 
-    var isFull: Bool { produced == capacity }
+    package var isFull: Bool { produced == capacity }
 
     /// Compressed bytes read so far.
-    var consumed: Int { Int(stream.pointee.total_in) }
+    package var consumed: Int { Int(stream.pointee.total_in) }
 
-    init(capacity: Int) throws(PNGError) {
+    package init(capacity: Int) throws(PNGError) {
         // zlib keeps a pointer back to its z_stream, so it needs a fixed address.
         stream = .allocate(capacity: 1)
         stream.initialize(to: z_stream())
@@ -37,7 +37,7 @@ final class PNGInflater {
     }
 
     /// Inflates one IDAT chunk's data. `chunkOffset` is for error messages.
-    func feed(_ input: UnsafeBufferPointer<UInt8>, chunkOffset: Int) throws(PNGError) {
+    package func feed(_ input: UnsafeBufferPointer<UInt8>, chunkOffset: Int) throws(PNGError) {
         guard !streamEnded, !isFull, let base = input.baseAddress, !input.isEmpty else { return }
         // Chunk data is at most 2^31 - 1 bytes, so it fits zlib's 32-bit count.
         stream.pointee.next_in = UnsafeMutablePointer(mutating: base)

@@ -1,9 +1,9 @@
 /// Conversions between straight and premultiplied RGBA8 pixels (`0xAABBGGRR`).
-enum Premultiply {
+package enum Premultiply {
     /// c × a / 255 rounded to nearest: (c·a + 127) / 255 (c·a is an integer, so
     /// there are no ties to break).
     @inline(__always)
-    static func premultiply(_ p: UInt32) -> UInt32 {
+    package static func premultiply(_ p: UInt32) -> UInt32 {
         let a = p >> 24
         if a == 255 { return p }
         if a == 0 { return 0 }
@@ -21,7 +21,7 @@ enum Premultiply {
     /// malformed input where c > a. Fully transparent pixels become 0.
     /// For valid premultiplied input (c ≤ a) `premultiply` undoes this exactly.
     @inline(__always)
-    static func unpremultiply(_ p: UInt32) -> UInt32 {
+    package static func unpremultiply(_ p: UInt32) -> UInt32 {
         let a = p >> 24
         if a == 255 { return p }
         if a == 0 { return 0 }

@@ -2,8 +2,8 @@
 // Examples/*.json. Do not edit; run the script again after changing them.
 
 /// The Swift code (by listing key) and the scene files (by file name) the gallery shows.
-enum ListingSources {
-    static let swift: [String: String] = [
+package enum ListingSources {
+    package static let swift: [String: String] = [
         "figure-4.20": #"""
 /// Figure 4.20: a custom button with a label inside, opaque on the left and at 50% alpha on the
 /// right, with Info.plist's UIViewGroupOpacity off (the iOS 6 default the book describes).

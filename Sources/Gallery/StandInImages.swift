@@ -18,9 +18,9 @@ public enum StandInImages {
         }
     }
 
-    static let snowman = makeImage(paintSnowman)
-    static let igloo = makeImage(paintIgloo)
-    static let cone = makeImage(paintCone)
+    package static let snowman = makeImage(paintSnowman)
+    package static let igloo = makeImage(paintIgloo)
+    package static let cone = makeImage(paintCone)
 
     /// All three are 400×400 pixels: sharp on the gallery's 2× canvases at 200×200 points.
     static let side = 400

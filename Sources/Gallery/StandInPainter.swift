@@ -5,15 +5,19 @@ import OpenQuartzCore
 /// shapes given as inside-tests, anti-aliased by 4×4 supersampling, composited source-over in
 /// floating point. Deterministic: the same calls give the same bytes on every run, so the PNGs
 /// committed under `Examples/images/` can be checked against it.
-struct StandInPainter {
-    struct RGBA { var r, g, b, a: Double }
+package struct StandInPainter {
+    package struct RGBA {
+        var r, g, b, a: Double
+        /// A colour from its straight (not premultiplied) components.
+        package init(r: Double, g: Double, b: Double, a: Double) { self.r = r; self.g = g; self.b = b; self.a = a }
+    }
 
     let width: Int
     let height: Int
     /// Premultiplied, four values per pixel.
     private var pixels: [Double]
 
-    init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = width
         self.height = height
         pixels = [Double](repeating: 0, count: width * height * 4)
@@ -65,7 +69,7 @@ struct StandInPainter {
         }
     }
 
-    mutating func rect(_ color: RGBA, x: Double, y: Double, w: Double, h: Double) {
+    package mutating func rect(_ color: RGBA, x: Double, y: Double, w: Double, h: Double) {
         fill(color, x0: x, y0: y, x1: x + w, y1: y + h) { px, py in
             px >= x && px < x + w && py >= y && py < y + h
         }
@@ -96,7 +100,7 @@ struct StandInPainter {
     }
 
     /// Straight (un-premultiplied) RGBA bytes, rounded to nearest.
-    var rgbaBytes: [UInt8] {
+    package var rgbaBytes: [UInt8] {
         var out = [UInt8](repeating: 0, count: width * height * 4)
         for i in stride(from: 0, to: pixels.count, by: 4) {
             let a = pixels[i + 3]

@@ -76,7 +76,7 @@ public func mul255(_ x: UInt32, _ a: UInt32) -> UInt32 {
 
 /// Every channel of a premultiplied pixel times a/255, rounded to nearest, two channels per multiply.
 @inline(__always)
-func scalePixel(_ p: UInt32, _ a: UInt32) -> UInt32 {
+package func scalePixel(_ p: UInt32, _ a: UInt32) -> UInt32 {
     var rb = (p & 0x00FF_00FF) &* a &+ 0x0080_0080
     rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
     var ag = ((p >> 8) & 0x00FF_00FF) &* a &+ 0x0080_0080
@@ -85,13 +85,13 @@ func scalePixel(_ p: UInt32, _ a: UInt32) -> UInt32 {
 }
 
 @inline(__always)
-func sourceOver(_ d: UInt32, _ s: UInt32) -> UInt32 {
+package func sourceOver(_ d: UInt32, _ s: UInt32) -> UInt32 {
     s &+ scalePixel(d, 255 - (s >> 24))
 }
 
 /// Blends premultiplied source `s` drawn with coverage `c` (1...255) onto `d`.
 @inline(__always)
-func blend(_ d: UInt32, _ s: UInt32, _ c: UInt32, _ mode: BlendMode) -> UInt32 {
+package func blend(_ d: UInt32, _ s: UInt32, _ c: UInt32, _ mode: BlendMode) -> UInt32 {
     switch mode {
     case .sourceOver:
         return sourceOver(d, c == 255 ? s : scalePixel(s, c))

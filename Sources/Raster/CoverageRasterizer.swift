@@ -1,5 +1,5 @@
 /// Receives the coverage of one row, left to right, in device coordinates.
-protocol CoverageSink {
+package protocol CoverageSink {
     /// `count` pixels starting at (x, y), all with the same coverage (never 0).
     mutating func span(y: Int, x: Int, count: Int, coverage: UInt8)
     /// `count` pixels starting at (x, y) with coverage per pixel (may contain zeros).
@@ -10,7 +10,7 @@ protocol CoverageSink {
 }
 
 extension CoverageSink {
-    mutating func block(y: Int, x: Int, width: Int, height: Int, coverage: UnsafePointer<UInt8>, stride: Int) {
+    package mutating func block(y: Int, x: Int, width: Int, height: Int, coverage: UnsafePointer<UInt8>, stride: Int) {
         for r in 0..<height { cells(y: y + r, x: x, count: width, coverage: coverage + r * stride) }
     }
 }
@@ -44,7 +44,7 @@ extension CoverageSink {
 /// single-pass result, as FreeType and Skia would give).
 /// With `antialias` false each edge instead adds ±1 at the first pixel whose centre lies
 /// right of it on each row whose centre line it crosses: pixel-centre sampling, exact as is.
-final class CoverageRasterizer: PolylineSink {
+package final class CoverageRasterizer: PolylineSink {
     /// Device position and size of the region being rasterized.
     let originX: Int, originY: Int, width: Int, height: Int
     let antialias: Bool
@@ -66,7 +66,7 @@ final class CoverageRasterizer: PolylineSink {
     /// Exact coverage of each redone span, from `exactOffset[row]` (−1: row not redone).
     private var exactCoverage: UnsafeMutablePointer<UInt8>?
     private let exactOffset: UnsafeMutablePointer<Int32>
-    private(set) var hasConflicts = false
+    package private(set) var hasConflicts = false
     private var edgeId: Int32 = 0
     private var subpathFirstId: Int32 = 0
     private var closingSubpath = false
@@ -85,7 +85,7 @@ final class CoverageRasterizer: PolylineSink {
         var xt: Double, yt: Double, xb: Double, yb: Double
     }
 
-    init(originX: Int, originY: Int, width: Int, height: Int, antialias: Bool) {
+    package init(originX: Int, originY: Int, width: Int, height: Int, antialias: Bool) {
         self.originX = originX; self.originY = originY
         self.width = max(width, 0); self.height = max(height, 0)
         self.antialias = antialias
@@ -135,14 +135,14 @@ final class CoverageRasterizer: PolylineSink {
 
     // MARK: PolylineSink (device coordinates; every subpath is closed for filling)
 
-    func moveTo(_ x: Double, _ y: Double) {
+    package func moveTo(_ x: Double, _ y: Double) {
         startX = x; startY = y; lastX = x; lastY = y
         // Skip an id so the last edge of one contour and the first of the next never look consecutive.
         edgeId &+= 1
         subpathFirstId = edgeId &+ 1
     }
 
-    func lineTo(_ x: Double, _ y: Double) {
+    package func lineTo(_ x: Double, _ y: Double) {
         // Zero-length lines add nothing and must not break the chain of consecutive edge ids.
         if x == lastX && y == lastY { return }
         edgeId &+= 1
@@ -153,7 +153,7 @@ final class CoverageRasterizer: PolylineSink {
         lastX = x; lastY = y
     }
 
-    func endSubpath(closed: Bool) {
+    package func endSubpath(closed: Bool) {
         lineTo(startX, startY)
     }
 
@@ -628,7 +628,7 @@ final class CoverageRasterizer: PolylineSink {
     // MARK: Sweep
 
     /// Hands every row's coverage to `sink`, as whole spans between touched cells.
-    func sweep<S: CoverageSink>(rule: FillRule, into sink: inout S) {
+    package func sweep<S: CoverageSink>(rule: FillRule, into sink: inout S) {
         swept = true
         switch (antialias, rule) {
         case (true, .nonZero): sweep(NonZeroArea.self, into: &sink)

@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// Receives a path as polylines, one subpath at a time.
-protocol PolylineSink {
+package protocol PolylineSink {
     mutating func moveTo(_ x: Double, _ y: Double)
     mutating func lineTo(_ x: Double, _ y: Double)
     /// Ends the subpath; `closed` when the path said `close` (the closing line is not sent).
@@ -16,7 +16,7 @@ protocol PolylineSink {
 /// a curve and its chords. A chord that far inside a curve changes an edge pixel's coverage
 /// by about that fraction, so 1/64 keeps curve edges within ~4/255 of the true shape while
 /// costing only √(0.1·64) ≈ 2.5× the segments of a 0.1 px tolerance.
-let fillTolerance = 1.0 / 64
+package let fillTolerance = 1.0 / 64
 
 /// Segments needed so a quadratic with second difference `dd` (|P0 − 2P1 + P2|) stays within
 /// `tolerance` of its chords: the chord error of a parameter step h is |B''|·h²/8 = dd·h²/4.
@@ -34,7 +34,7 @@ func cubicSegments(_ dd: Double, _ tolerance: Double) -> Int {
 }
 
 @inline(__always)
-func hypot2(_ x: Double, _ y: Double) -> Double { (x * x + y * y).squareRoot() }
+package func hypot2(_ x: Double, _ y: Double) -> Double { (x * x + y * y).squareRoot() }
 
 extension Path {
     /// Feeds the path, mapped by the affine part of `m`, to `sink` as polylines whose
@@ -45,7 +45,7 @@ extension Path {
     /// inside their convex hull, which misses the rectangle, so the winding number of every
     /// point of the rectangle is unchanged, while a curve far off the canvas (an arc grown to
     /// 1e15 px) no longer costs thousands of segments (found by Fuzz/fuzz-render).
-    func flatten<S: PolylineSink>(transform m: ProjectiveTransform, tolerance: Double, outside region: Rect? = nil,
+    package func flatten<S: PolylineSink>(transform m: ProjectiveTransform, tolerance: Double, outside region: Rect? = nil,
                                   into sink: inout S) {
         var open = false
         var cx = 0.0, cy = 0.0

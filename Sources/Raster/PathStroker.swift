@@ -5,9 +5,9 @@ import Darwin
 #endif
 
 /// A flattened subpath: distinct consecutive points, closed or open.
-struct Polyline {
-    var xs: [Double] = []
-    var ys: [Double] = []
+package struct Polyline {
+    package var xs: [Double] = []
+    package var ys: [Double] = []
     var closed = false
     /// True when the subpath had a segment, even one of zero length (stroked as a dot by round
     /// and square caps, as Core Graphics does).
@@ -18,26 +18,29 @@ struct Polyline {
     /// open a light wedge where the ends of an unclosed full circle meet).
     var startTangent: (Double, Double)?
     var endTangent: (Double, Double)?
-    var count: Int { xs.count }
+    package var count: Int { xs.count }
 }
 
 /// Collects a path's subpaths as polylines, dropping repeated points.
-struct PolylineCollector: PolylineSink {
-    var lines: [Polyline] = []
+package struct PolylineCollector: PolylineSink {
+    package var lines: [Polyline] = []
     var current = Polyline()
 
-    mutating func moveTo(_ x: Double, _ y: Double) {
+    /// An empty collector.
+    package init() {}
+
+    package mutating func moveTo(_ x: Double, _ y: Double) {
         current = Polyline()
         current.xs.append(x); current.ys.append(y)
     }
 
-    mutating func lineTo(_ x: Double, _ y: Double) {
+    package mutating func lineTo(_ x: Double, _ y: Double) {
         current.hasSegment = true
         if let lx = current.xs.last, let ly = current.ys.last, lx == x, ly == y { return }
         current.xs.append(x); current.ys.append(y)
     }
 
-    mutating func endSubpath(closed: Bool) {
+    package mutating func endSubpath(closed: Bool) {
         var p = current
         if closed {
             p.hasSegment = true

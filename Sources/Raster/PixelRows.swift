@@ -6,19 +6,19 @@ import CRasterKernels
 
 /// dst = src + dst·(1 − src.a) over `count` pixels.
 @inline(__always)
-func sourceOverRow(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, _ count: Int) {
+package func sourceOverRow(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, _ count: Int) {
     rk_source_over_row(dst, src, count)
 }
 
 /// dst = s + dst·(1 − s.a) over `count` pixels, for one colour `s`.
 @inline(__always)
-func sourceOverConstant(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ s: UInt32) {
+package func sourceOverConstant(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ s: UInt32) {
     rk_source_over_constant(dst, count, s)
 }
 
 /// dst = src·c + dst·(1 − src.a·c) over `count` pixels, for one coverage or opacity c (0...255).
 @inline(__always)
-func sourceOverRowScaled(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, _ count: Int, _ c: UInt32) {
+package func sourceOverRowScaled(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, _ count: Int, _ c: UInt32) {
     rk_source_over_row_scaled(dst, src, count, c)
 }
 

@@ -11,7 +11,7 @@ func intersect(_ a: (x: Int, y: Int, width: Int, height: Int), _ b: (x: Int, y: 
 }
 
 /// Rasterizes `path` mapped by `transform` into `sink`, over the target rectangle.
-func rasterize<S: CoverageSink>(_ path: Path, transform: ProjectiveTransform, rule: FillRule, antialias: Bool,
+package func rasterize<S: CoverageSink>(_ path: Path, transform: ProjectiveTransform, rule: FillRule, antialias: Bool,
                                 targetX: Int, targetY: Int, targetWidth: Int, targetHeight: Int,
                                 exactOverlaps: Bool = true, paths: PathCoverageCache? = nil, into sink: inout S) {
     guard !path.isEmpty else { return }
@@ -63,4 +63,4 @@ func rasterize<S: CoverageSink>(_ path: Path, transform: ProjectiveTransform, ru
 }
 
 /// Most cells one rasterizer pass works on (32 MB of accumulators and owners).
-let maxRasterCells = 1 << 22
+package let maxRasterCells = 1 << 22

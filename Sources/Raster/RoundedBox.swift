@@ -265,7 +265,7 @@ extension RoundedBox {
     /// Hands the coverage of the box, minus `hole` (which must lie inside it: a border's inner
     /// edge), to `sink` row by row over the device rectangle `region`; constant interiors go
     /// out as spans.
-    func rasterize<S: CoverageSink>(hole: RoundedBox? = nil, region: (x: Int, y: Int, width: Int, height: Int),
+    package func rasterize<S: CoverageSink>(hole: RoundedBox? = nil, region: (x: Int, y: Int, width: Int, height: Int),
                                     within visible: PixelRegion? = nil, into sink: inout S) {
         guard !isEmpty, isFinite else { return }
         let rx0 = max(region.x, Int(saturating: minX, .down)), rx1 = min(region.x + region.width, Int(saturating: maxX, .up))

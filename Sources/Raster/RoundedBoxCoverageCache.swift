@@ -119,7 +119,7 @@ public final class RoundedBoxCoverageCache: FrameCaching, @unchecked Sendable {
 
     /// Hands the coverage of `box` less `hole` over the device rectangle `region` to `sink`,
     /// from the cache when it holds the shape; `within` may leave pixels out, as for `rasterize`.
-    func draw<S: CoverageSink>(_ box: RoundedBox, hole: RoundedBox?, region: (x: Int, y: Int, width: Int, height: Int),
+    package func draw<S: CoverageSink>(_ box: RoundedBox, hole: RoundedBox?, region: (x: Int, y: Int, width: Int, height: Int),
                                within visible: PixelRegion?, into sink: inout S) {
         guard !box.isEmpty, box.isFinite, abs(box.minX) < 1e9, abs(box.minY) < 1e9,
               box.maxX - box.minX < 65536, box.maxY - box.minY < 65536 else {

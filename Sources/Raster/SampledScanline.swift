@@ -6,7 +6,7 @@
 /// The same rule as `CoverageRasterizer` with `antialias` false (rows whose centre y + 0.5 lies
 /// in [y0, y1) of an edge; the same arithmetic, so the same pixels), without its per-cell
 /// accumulators and chunk sweep: a convex quad costs two crossings per row.
-struct SampledScanline: PolylineSink {
+package struct SampledScanline: PolylineSink {
     struct Edge {
         /// First and one-past-last row (region rows) whose centres the edge crosses.
         var row0: Int, row1: Int
@@ -18,20 +18,20 @@ struct SampledScanline: PolylineSink {
     private(set) var edges: [Edge] = []
     private var startX = 0.0, startY = 0.0, lastX = 0.0, lastY = 0.0
 
-    init(originX: Int, originY: Int, width: Int, height: Int) {
+    package init(originX: Int, originY: Int, width: Int, height: Int) {
         self.originX = originX; self.originY = originY; self.width = width; self.height = height
     }
 
-    mutating func moveTo(_ x: Double, _ y: Double) {
+    package mutating func moveTo(_ x: Double, _ y: Double) {
         startX = x; startY = y; lastX = x; lastY = y
     }
 
-    mutating func lineTo(_ x: Double, _ y: Double) {
+    package mutating func lineTo(_ x: Double, _ y: Double) {
         add(lastX, lastY, x, y)
         lastX = x; lastY = y
     }
 
-    mutating func endSubpath(closed: Bool) {
+    package mutating func endSubpath(closed: Bool) {
         lineTo(startX, startY)
     }
 
@@ -50,7 +50,7 @@ struct SampledScanline: PolylineSink {
     }
 
     /// Hands the inside spans of every row to `sink`.
-    mutating func sweep<S: CoverageSink>(rule: FillRule, into sink: inout S) {
+    package mutating func sweep<S: CoverageSink>(rule: FillRule, into sink: inout S) {
         guard !edges.isEmpty else { return }
         edges.sort { $0.row0 < $1.row0 }
         let n = edges.count

@@ -7,7 +7,7 @@ import CRasterKernels
 
 /// Linear interpolation of two premultiplied pixels, weight w/256 on `q`, rounded.
 @inline(__always)
-func lerpPixel(_ p: UInt32, _ q: UInt32, _ w: UInt32) -> UInt32 {
+package func lerpPixel(_ p: UInt32, _ q: UInt32, _ w: UInt32) -> UInt32 {
     let iw = 256 - w
     let rb = (((p & 0x00FF_00FF) &* iw &+ (q & 0x00FF_00FF) &* w &+ 0x0080_0080) >> 8) & 0x00FF_00FF
     let ag = (((p >> 8) & 0x00FF_00FF) &* iw &+ ((q >> 8) & 0x00FF_00FF) &* w &+ 0x0080_0080) & 0xFF00_FF00
@@ -23,7 +23,7 @@ func widen(_ p: UInt32) -> UInt64 {
 /// Bilinear blend of four texels with 8-bit weights (wu across, wv down), rounded: all four
 /// channels per multiply, and one narrowing at the end.
 @inline(__always)
-func bilerp(_ p00: UInt32, _ p01: UInt32, _ p10: UInt32, _ p11: UInt32, _ wu: UInt64, _ wv: UInt64) -> UInt32 {
+package func bilerp(_ p00: UInt32, _ p01: UInt32, _ p10: UInt32, _ p11: UInt32, _ wu: UInt64, _ wv: UInt64) -> UInt32 {
     let half: UInt64 = 0x0080_0080_0080_0080, mask: UInt64 = 0x00FF_00FF_00FF_00FF
     let iu = 256 - wu, iv = 256 - wv
     let top = ((widen(p00) &* iu &+ widen(p01) &* wu &+ half) >> 8) & mask
@@ -34,7 +34,7 @@ func bilerp(_ p00: UInt32, _ p01: UInt32, _ p10: UInt32, _ p11: UInt32, _ wu: UI
 
 /// Samples a texture at every covered pixel centre through the inverse transform: first the
 /// row of samples, then one blend pass, so each loop stays small.
-struct TextureSink: CoverageSink {
+package struct TextureSink: CoverageSink {
     /// The destination's pixels, and the clip's coverage, as raw rows: the sink is called per
     /// span, and reaching them through the objects costs reference counting each time.
     let target: (pixels: UnsafeMutablePointer<UInt32>, stride: Int, originX: Int, originY: Int)
@@ -56,7 +56,7 @@ struct TextureSink: CoverageSink {
     /// straight into the destination row.
     let opaque: Bool
 
-    mutating func span(y: Int, x: Int, count: Int, coverage: UInt8) {
+    package mutating func span(y: Int, x: Int, count: Int, coverage: UInt8) {
         let c = mul255(UInt32(coverage), opacity)
         if c == 0 { return }
         // The destination row's lines come in while the samples are computed.
@@ -79,7 +79,7 @@ struct TextureSink: CoverageSink {
         cells(y: y, x: x, count: count, coverage: scratch)
     }
 
-    mutating func cells(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
+    package mutating func cells(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
         rk_prefetch_row(destination(y: y, x: x), count)
         var cov = coverage
         if opacity != 255 || clipRows != nil {
@@ -238,7 +238,7 @@ struct TextureSink: CoverageSink {
     }
 
     /// The mip level and blend weight for λ at a pixel (rk_pixel_level).
-    static func level(_ m: ProjectiveTransform, _ hx: Double, _ hy: Double, _ hw: Double, _ r: Double, _ top: Int)
+    package static func level(_ m: ProjectiveTransform, _ hx: Double, _ hy: Double, _ hw: Double, _ r: Double, _ top: Int)
         -> (k: Int, weight: UInt32) {
         var k = m.kernelMatrix, weight: UInt32 = 0
         let level = rk_pixel_level(&k, hx, hy, hw, r, top, &weight)
@@ -248,7 +248,7 @@ struct TextureSink: CoverageSink {
 
 extension ProjectiveTransform {
     /// The transform as the C kernels take it.
-    var kernelMatrix: rk_projective {
+    package var kernelMatrix: rk_projective {
         rk_projective(m11: m11, m12: m12, m13: m13, m21: m21, m22: m22, m23: m23, m31: m31, m32: m32, m33: m33)
     }
 }

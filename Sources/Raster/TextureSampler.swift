@@ -5,7 +5,7 @@ import CRasterKernels
 /// arrive in 32.32 fixed point of level-0 texels, so stepping along a row is an integer add
 /// and floor is an arithmetic shift. The C struct itself, so that the run kernels
 /// (TextureKernels.c) take it as it is.
-typealias SampleLevel = rk_sample_level
+package typealias SampleLevel = rk_sample_level
 
 /// The per-pixel sampler (runs go to the C kernels, which give the same bytes).
 extension SampleLevel {
@@ -23,13 +23,13 @@ extension SampleLevel {
     /// texel, so that texel centres are whole numbers and floor gives the left and top texels
     /// of the bilinear footprint.
     @inline(__always)
-    func grid(_ f: Int64) -> Int64 {
+    package func grid(_ f: Int64) -> Int64 {
         (f &- Int64(1) &<< Int64(31 + shift)) &>> Int64(shift)
     }
 
     /// The four texels around a grid position, clamped to the range, and their weights.
     @inline(__always)
-    func clampedQuad(_ gu: Int64, _ gv: Int64) -> TexelQuad {
+    package func clampedQuad(_ gu: Int64, _ gv: Int64) -> TexelQuad {
         let x = Int(truncatingIfNeeded: gu &>> 32), y = Int(truncatingIfNeeded: gv &>> 32)
         let xl = min(max(x, x0), x1), xr = min(max(x + 1, x0), x1)
         let yt = min(max(y, y0), y1), yb = min(max(y + 1, y0), y1)
@@ -39,7 +39,7 @@ extension SampleLevel {
 
     /// `clampedQuad`, with the cheaper loads of `interiorQuad` where those are in range.
     @inline(__always)
-    func quad(_ gu: Int64, _ gv: Int64) -> TexelQuad {
+    package func quad(_ gu: Int64, _ gv: Int64) -> TexelQuad {
         let x = Int(truncatingIfNeeded: gu &>> 32), y = Int(truncatingIfNeeded: gv &>> 32)
         let inside = UInt(bitPattern: x &- x0) < UInt(bitPattern: x1 &- x0) && UInt(bitPattern: y &- y0) < UInt(bitPattern: y1 &- y0)
         return inside ? interiorQuad(gu, gv) : clampedQuad(gu, gv)
@@ -47,7 +47,7 @@ extension SampleLevel {
 
     /// The four texels around a grid position whose footprint lies inside the range: two 8-byte loads.
     @inline(__always)
-    func interiorQuad(_ gu: Int64, _ gv: Int64) -> TexelQuad {
+    package func interiorQuad(_ gu: Int64, _ gv: Int64) -> TexelQuad {
         let x = Int(truncatingIfNeeded: gu &>> 32), y = Int(truncatingIfNeeded: gv &>> 32)
         let p = UnsafeRawPointer(pixels + (y * stride + x))
         let top = p.loadUnaligned(as: SIMD2<UInt32>.self)
@@ -57,7 +57,7 @@ extension SampleLevel {
 
     /// Bilinear sample at a level-0 position.
     @inline(__always)
-    func bilinear(_ fu: Int64, _ fv: Int64) -> UInt32 {
+    package func bilinear(_ fu: Int64, _ fv: Int64) -> UInt32 {
         quad(grid(fu), grid(fv)).bilinear
     }
 }
@@ -65,13 +65,13 @@ extension SampleLevel {
 /// Four texels in column order (top left, bottom left, top right, bottom right) and the
 /// 8-bit weights of the right column and the bottom row. Blends round as `bilerp` and
 /// `lerpPixel` do (across first, then down, then between levels), in 16-bit lanes.
-struct TexelQuad {
-    let texels: SIMD4<UInt32>
-    let wu: UInt16, wv: UInt16
+package struct TexelQuad {
+    package let texels: SIMD4<UInt32>
+    package let wu: UInt16, wv: UInt16
 
     /// Texels and the weights from the fraction of a grid position.
     @inline(__always)
-    init(texels: SIMD4<UInt32>, _ gu: Int64, _ gv: Int64) {
+    package init(texels: SIMD4<UInt32>, _ gu: Int64, _ gv: Int64) {
         self.texels = texels
         wu = UInt16(truncatingIfNeeded: (gu &>> 24) & 0xFF)
         wv = UInt16(truncatingIfNeeded: (gv &>> 24) & 0xFF)
@@ -94,7 +94,7 @@ struct TexelQuad {
     }
 
     @inline(__always)
-    var bilinear: UInt32 {
+    package var bilinear: UInt32 {
         let r = unsafeBitCast(rows, to: SIMD2<UInt64>.self)
         let bottom = unsafeBitCast(SIMD2<UInt64>(r[1], r[1]), to: SIMD8<UInt16>.self)
         return packed(mix(rows, bottom, lanes(wv)))
@@ -103,7 +103,7 @@ struct TexelQuad {
     /// The bilinear samples of two levels blended, weight w/256 on `far`. Both levels'
     /// vertical blends share one set of lanes.
     @inline(__always)
-    static func trilinear(_ near: TexelQuad, _ far: TexelQuad, _ w: UInt16) -> UInt32 {
+    package static func trilinear(_ near: TexelQuad, _ far: TexelQuad, _ w: UInt16) -> UInt32 {
         let n = unsafeBitCast(near.rows, to: SIMD2<UInt64>.self), f = unsafeBitCast(far.rows, to: SIMD2<UInt64>.self)
         let tops = unsafeBitCast(SIMD2<UInt64>(n[0], f[0]), to: SIMD8<UInt16>.self)
         let bottoms = unsafeBitCast(SIMD2<UInt64>(n[1], f[1]), to: SIMD8<UInt16>.self)
@@ -142,7 +142,7 @@ private func packed(_ v: SIMD8<UInt16>) -> UInt32 {
 
 /// A texel coordinate in 32.32 fixed point, clamped far outside any texture (NaN → low end).
 @inline(__always)
-func fixed(_ v: Double) -> Int64 {
+package func fixed(_ v: Double) -> Int64 {
     let c = v > -1e6 ? min(v, 1e6) : -1e6
     return Int64(c * 4294967296)
 }
@@ -150,7 +150,7 @@ func fixed(_ v: Double) -> Int64 {
 /// Sample positions along a run in 32.32 fixed point, stepped by second-order forward
 /// differences: each step adds the first difference, which then grows by the second. The C
 /// struct, which the run kernels step the same way.
-typealias QuadraticSteps = rk_quadratic_steps
+package typealias QuadraticSteps = rk_quadratic_steps
 
 extension QuadraticSteps {
     /// The position `k` steps on, without stepping.
@@ -162,13 +162,13 @@ extension QuadraticSteps {
 
     /// The steps from `k` steps on: the same positions as stepping `k` times.
     @inline(__always)
-    func advanced(by k: Int) -> QuadraticSteps {
+    package func advanced(by k: Int) -> QuadraticSteps {
         let p = position(after: k), t = Int64(k)
         return QuadraticSteps(fu: p.u, fv: p.v, du: du &+ t &* ddu, dv: dv &+ t &* ddv, ddu: ddu, ddv: ddv)
     }
 
     @inline(__always)
-    mutating func step() {
+    package mutating func step() {
         fu &+= du; fv &+= dv; du &+= ddu; dv &+= ddv
     }
 }

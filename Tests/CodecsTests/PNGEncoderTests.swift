@@ -1,6 +1,6 @@
 import Testing
 import Raster
-@testable import Codecs
+import Codecs
 
 @Suite struct PNGEncoderTests {
     @Test(arguments: [(1, 1), (7, 3), (64, 33), (300, 2)])

@@ -1,7 +1,7 @@
 import CZlib
 import Foundation
 import Testing
-@testable import Codecs
+import Codecs
 
 /// Files made by Scripts/make_png_fixtures.py, with the pixels Pillow decoded
 /// from them. Every comparison here is exact (tolerance 0).

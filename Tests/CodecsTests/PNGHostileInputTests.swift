@@ -1,5 +1,5 @@
 import Testing
-@testable import Codecs
+import Codecs
 
 /// Malformed and hostile files: each must throw a PNGError that names the
 /// problem, never crash, never allocate beyond the limits.

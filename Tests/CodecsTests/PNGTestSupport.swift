@@ -1,5 +1,5 @@
 import CZlib
-@testable import Codecs
+import Codecs
 
 /// Builds PNG files chunk by chunk, so tests can write valid and broken files by hand.
 enum PNGBuilder {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Gallery
+import Gallery
 import OpenQuartzCore
 
 /// A few checks per figure that the picture shows what the book says, at points worked out by

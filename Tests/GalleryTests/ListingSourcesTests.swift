@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Gallery
+import Gallery
 
 /// ListingSources.generated.swift is up to date with the figure sources and the scene files
 /// (if not: run Scripts/embed_listings.py). The extraction is redone here independently.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Gallery
+import Gallery
 import OpenQuartzCore
 
 /// The pictures painted in code, and their committed copies under Examples/images/ that the

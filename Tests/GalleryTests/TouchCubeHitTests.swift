@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Gallery
+import Gallery
 import OpenQuartzCore
 
 /// Figure 5.23's scene file answers a tap as its Swift build does (issue 19, bug 3): the file

@@ -1,7 +1,7 @@
 import Foundation
 import Raster
 import Testing
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// Animated custom properties redraw: the ported rings (PortedAnimatedDrawingLayers.swift) draw
 /// the arc of the animated value at each frame. The expected arcs are worked out from the

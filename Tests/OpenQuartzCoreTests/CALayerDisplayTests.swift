@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// Draws a red square in the top-left quarter of its bounds and counts its draws.
 final class QuarterLayer: CALayer {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// Drawing a `CTLine` into a context. Expected geometry is DejaVu Sans's glyph table read with a
 /// separate script (unitsPerEm 2048; "H": ink x 201…1339, y 0…1493, advance 1540; its left

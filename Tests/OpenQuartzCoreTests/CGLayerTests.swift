@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// `CGLayer`: content drawn once into the layer's context, stamped upright and scaled.
 @Suite struct CGLayerTests {

@@ -1,5 +1,5 @@
 import Foundation
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 // Layers from public iOS code that draw a custom property Core Animation animates (their class
 // answers true from needsDisplay(forKey:)). UIKit is replaced by the stand-ins (UIColor is

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// KCCircularTimer's layer (PortedTextDrawingLayers.swift) draws what its author meant: the gray
 /// track, the red arc over the elapsed quarter, and the value upright in the middle. Geometry

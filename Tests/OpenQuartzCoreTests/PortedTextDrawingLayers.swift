@@ -1,5 +1,5 @@
 import Foundation
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 // Kevin's KCCircularTimer, KCCircularTimer/KCCircleLayer.swift: a circular timer that strokes a
 // track and a progress arc in draw(in:) and draws its value as text in the middle, through UIKit's

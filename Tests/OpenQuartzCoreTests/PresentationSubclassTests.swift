@@ -1,7 +1,7 @@
 import Foundation
 import Raster
 import Testing
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 // Layer subclasses as iOS code writes them. Each compiles with nothing added for Linux (no
 // presentation initializer), and a render of its animations never runs one of its initializers.

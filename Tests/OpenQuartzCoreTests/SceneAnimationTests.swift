@@ -1,7 +1,7 @@
 import Foundation
 import Raster
 import Testing
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// The `animations` key of scene files: parsed into Core Animation animations whose times are
 /// media times, refused with a JSON path when malformed, bounded, and written back.

@@ -1,5 +1,5 @@
 import Foundation
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 // UIKit's string drawing (NSString's size(withAttributes:) and draw(at:withAttributes:), from
 // NSStringDrawing.h) for the ported layers, on Core Text: a string measures its line's width by

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Raster
+import Raster
 
 /// Coverage is checked as the alpha of opaque white drawn on a transparent surface, against
 /// exact polygon ∩ pixel areas (Reference). Tolerance: 1/255 plus rounding (≤ 1.01 levels),

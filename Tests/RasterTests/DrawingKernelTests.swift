@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import CRasterKernels
-@testable import Raster
+import Raster
 
 /// The drawing kernels on every vector path the CPU has: rectangle rows give exactly the bytes
 /// of Raster's scalar blend, and the shading rows pick the table entry of the closed-form

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Raster
+import Raster
 
 /// The blur is compared with a direct 2-D convolution by a sampled Gaussian (normalised
 /// over ±6σ, so effectively untruncated). Tolerance: max |difference| ≤ 2.5/255 in the

@@ -1,5 +1,5 @@
 import Testing
-@testable import Raster
+import Raster
 
 /// Gradient colours are checked against t worked out by hand at pixel centres; tolerance 1
 /// level (8-bit rounding) plus the table step (1/1023 of the ramp ≈ 0.25 level).

@@ -1,5 +1,5 @@
 import Testing
-@testable import Raster
+import Raster
 
 /// Curves whose control points all lie beyond one side of the rasterizer's region are sent as
 /// their chords (the winding of every point of the region is unchanged), so a curve grown far

@@ -1,5 +1,5 @@
 import Testing
-@testable import Raster
+import Raster
 
 /// The cache of path fills hands the sink exactly what the scan gives (anti-aliased or sampled
 /// at pixel centres), whether it scans, records or replays; keeps a shape only on its second

@@ -1,5 +1,5 @@
 import Testing
-@testable import Raster
+import Raster
 
 @Suite struct PathTransformTests {
     @Test func transformAlgebra() {

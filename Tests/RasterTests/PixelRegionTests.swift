@@ -1,5 +1,5 @@
 import Testing
-@testable import Raster
+import Raster
 
 /// A rectangle less holes, against a per-pixel brute force: every run it reports is inside the
 /// rectangle and outside every hole, and every such pixel is in some run.

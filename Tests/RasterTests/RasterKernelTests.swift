@@ -1,6 +1,6 @@
 import Testing
 import CRasterKernels
-@testable import Raster
+import Raster
 
 /// Every path of the C row kernels (plain C, SSE2, AVX2: whichever the CPU has) gives exactly
 /// the bytes of Raster's scalar blend for every row length (vector bodies and tails), with

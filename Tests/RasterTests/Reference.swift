@@ -1,5 +1,5 @@
 import Foundation
-@testable import Raster
+import Raster
 
 /// Independent reference geometry for tests: exact polygon ∩ pixel areas.
 enum Reference {

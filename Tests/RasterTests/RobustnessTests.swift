@@ -1,5 +1,5 @@
 import Testing
-@testable import Raster
+import Raster
 
 /// Hostile geometry must neither crash nor hang, and must leave finite, valid pixels.
 @Suite struct RobustnessTests {

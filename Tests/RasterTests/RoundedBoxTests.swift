@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Raster
+import Raster
 
 /// The closed-form rounded-box coverage against exact areas: a disc (Simpson-integrated
 /// overlap), and rounded rectangles as polygons fine enough (1024 segments per corner) that

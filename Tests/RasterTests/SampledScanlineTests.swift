@@ -1,5 +1,5 @@
 import Testing
-@testable import Raster
+import Raster
 
 /// The scanline rasterizer for pixel-centre sampling gives exactly the pixels of the
 /// accumulating rasterizer in its sampled mode, on random polygons (self-intersecting ones

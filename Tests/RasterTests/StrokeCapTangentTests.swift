@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Raster
+import Raster
 
 /// Caps of a stroke that starts or ends with a curve are square to the curve (Core Graphics),
 /// not to the first or last chord of its flattening. Coverage is read from an 8-bit mask.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Raster
+import Raster
 
 /// Stroke outlines are filled (non-zero) into a mask and their area (Σ coverage / 255)
 /// compared with areas worked out by hand. Tolerance: 0.3% of the area plus 0.5 px² (8-bit

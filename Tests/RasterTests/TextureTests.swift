@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Raster
+import Raster
 
 @Suite struct TextureTests {
     static let black: UInt32 = 0xFF00_0000, white: UInt32 = 0xFFFF_FFFF

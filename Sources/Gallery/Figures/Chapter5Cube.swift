@@ -176,7 +176,7 @@ final class TouchCubeFixed: TouchCubeNib {
 // listing-end: figure-5.23
 
 /// The tap of the touch-event figure and what `hitTest(_:)` answers for it.
-enum TouchCubeTap {
+package enum TouchCubeTap {
     /// The centre of `button` as it appears on the canvas, rounded to whole points (so that the
     /// scene file can state it exactly).
     static func point(on button: CALayer) -> CGPoint {
@@ -186,7 +186,7 @@ enum TouchCubeTap {
 
     /// The tap point and the path of names (as `oqc hit` prints it) of the layer that
     /// `hitTest(_:)` returns, before the fix (`fixed == false`) and after it.
-    static func answer(fixed: Bool, canvas: Figure.Canvas) -> (tap: CGPoint, hit: String) {
+    package static func answer(fixed: Bool, canvas: Figure.Canvas) -> (tap: CGPoint, hit: String) {
         let controller: TouchCubeNib = fixed ? TouchCubeFixed(canvas: canvas) : TouchCubeNib(canvas: canvas)
         controller.viewDidLoad()
         let root = controller.view.layer
@@ -195,7 +195,7 @@ enum TouchCubeTap {
     }
 
     /// "container/face3/button": names from the root's sublayers down, `#i` for unnamed ones.
-    static func namePath(of layer: CALayer, below root: CALayer) -> String {
+    package static func namePath(of layer: CALayer, below root: CALayer) -> String {
         var parts: [String] = []
         var l: CALayer? = layer
         while let current = l, current !== root {
@@ -208,7 +208,7 @@ enum TouchCubeTap {
 }
 
 extension Figure {
-    static let cubeCanvas = Canvas(width: 480, height: 480, background: chapter5Background)
+    package static let cubeCanvas = Canvas(width: 480, height: 480, background: chapter5Background)
 
     static let fig5_20 = Figure(
         id: "5.20", listing: "5.9",

@@ -9,7 +9,7 @@ enum AnimationValueKind: Sendable {
 /// A property value an animation can compute with. Values arrive as `Any` (how Swift code
 /// passes them to Core Animation) and are converted once, by the kind of the property they
 /// animate.
-enum AnimationValue {
+package enum AnimationValue {
     case number(Double)
     case point(CGPoint)
     case size(CGSize)

@@ -49,7 +49,7 @@ public protocol CAMediaTiming {
 
 /// The timing of one object, as a value: where an object is in its simple duration for a
 /// given parent time. Shared by layers, animations and groups.
-struct MediaTiming: Sendable, Equatable {
+package struct MediaTiming: Sendable, Equatable {
     var beginTime: CFTimeInterval = 0
     var duration: CFTimeInterval = 0
     var speed: Float = 1

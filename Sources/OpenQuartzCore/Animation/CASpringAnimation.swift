@@ -48,7 +48,7 @@ open class CASpringAnimation: CABasicAnimation, @unchecked Sendable {
     open var settlingDuration: CFTimeInterval { spring.settlingDuration }
 
     /// The spring's parameters, sanitised.
-    final var spring: DampedSpring {
+    package final var spring: DampedSpring {
         DampedSpring(mass: Double(mass), stiffness: Double(stiffness), damping: Double(damping),
                      initialVelocity: Double(initialVelocity), allowsOverdamping: allowsOverdamping)
     }
@@ -62,7 +62,7 @@ open class CASpringAnimation: CABasicAnimation, @unchecked Sendable {
 }
 
 /// A damped harmonic oscillator with unit initial displacement, in closed form.
-struct DampedSpring: Sendable {
+package struct DampedSpring: Sendable {
     let m, k, c, v0: Double
 
     init(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double, allowsOverdamping: Bool) {

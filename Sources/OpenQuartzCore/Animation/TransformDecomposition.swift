@@ -9,7 +9,7 @@ import Foundation
 /// Transforms 2 specification gives, which WebKit — on Apple's platforms backed by Core
 /// Animation — uses for the same purpose). Matrices are row-vector (`p' = p · M`), so the
 /// translation is the fourth row and the perspective the fourth column.
-struct TransformDecomposition: Equatable {
+package struct TransformDecomposition: Equatable {
     var translate: (Double, Double, Double) = (0, 0, 0)
     var scale: (Double, Double, Double) = (1, 1, 1)
     /// xy, xz, yz shears.
@@ -18,7 +18,7 @@ struct TransformDecomposition: Equatable {
     /// x, y, z, w.
     var quaternion: (Double, Double, Double, Double) = (0, 0, 0, 1)
 
-    static func == (a: Self, b: Self) -> Bool {
+    package static func == (a: Self, b: Self) -> Bool {
         a.translate == b.translate && a.scale == b.scale && a.skew == b.skew
             && a.perspective == b.perspective && a.quaternion == b.quaternion
     }
@@ -188,7 +188,7 @@ struct TransformDecomposition: Equatable {
 /// `transform.scale.x`, `transform.translation`, …): a translation, per-axis scale and Euler
 /// angles of a matrix M = S · Rx · Ry · Rz · T (row vectors: scale, then rotate about x, y, z,
 /// then translate). Skew and perspective are kept as the remainder when a component is set.
-struct TransformComponents {
+package struct TransformComponents {
     var translation: (x: Double, y: Double, z: Double)
     var scale: (x: Double, y: Double, z: Double)
     var rotation: (x: Double, y: Double, z: Double)

@@ -102,7 +102,7 @@ extension CALayer {
     /// What Core Animation does when a property changes through key-value coding: a key for
     /// which `needsDisplay(forKey:)` is true marks the layer as needing display. For whoever
     /// sets layer properties by key (animations, `setValue(_:forKey:)`).
-    func displayedPropertyDidChange(_ key: String) {
+    package func displayedPropertyDidChange(_ key: String) {
         if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// size (`.font`), colour (`.foregroundColor` or Core Text's `kCTForegroundColorAttributeName`),
 /// kerning (`.kern`) and paragraph settings (`.paragraphStyle`). Values of other types are
 /// ignored, as Core Text ignores what it does not understand.
-struct AttributedTextRuns {
+package struct AttributedTextRuns {
     var runs: [TextLayout.Run] = []
     /// The colour of each style index the runs use.
     var colors: [CGColor?] = []

@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// A syntax error in a JSON text, with the 1-based line and column where it was found.
-struct JSONSyntaxError: Error, Equatable, Sendable {
+package struct JSONSyntaxError: Error, Equatable, Sendable {
     var line: Int
     var column: Int
     var message: String
@@ -19,7 +19,7 @@ struct JSONSyntaxError: Error, Equatable, Sendable {
 /// kinds, member order, duplicate keys, positions in errors; and it must be quick
 /// (20 000 layers in a few milliseconds). Nesting is bounded so hostile input cannot
 /// exhaust the stack.
-struct JSONParser {
+package struct JSONParser {
     static let defaultMaxDepth = 600
 
     /// Parses one JSON value that spans the whole text (surrounding whitespace allowed).

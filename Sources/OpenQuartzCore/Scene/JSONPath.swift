@@ -5,7 +5,7 @@
 /// element costs no allocation, only descending below it does (one small node), so
 /// walking a 20 000-layer document stays cheap. The text is built only when an error
 /// needs it.
-struct JSONPath: Sendable, CustomStringConvertible {
+package struct JSONPath: Sendable, CustomStringConvertible {
     private final class Node: Sendable {
         let parent: Node?
         let leaf: Leaf
@@ -50,7 +50,7 @@ struct JSONPath: Sendable, CustomStringConvertible {
         }
     }
 
-    var description: String {
+    package var description: String {
         var leaves: [Leaf] = [leaf]
         var c = parent
         while let x = c { leaves.append(x.leaf); c = x.parent }

@@ -1,7 +1,7 @@
 /// A JSON document as written, with the distinctions a scene file needs and
 /// `JSONSerialization` loses: `true` is not `1`, `1` is not `1.0`, and an
 /// object keeps its members in file order (duplicates are refused at parse time).
-enum JSONValue: Equatable, Sendable {
+package enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     /// A number written without fraction or exponent that fits an `Int`.
@@ -25,7 +25,7 @@ enum JSONValue: Equatable, Sendable {
 
 /// A JSON object's members in file order. Lookup is linear: scene objects
 /// have a handful of keys, where a scan beats hashing.
-struct JSONObject: Equatable, Sendable {
+package struct JSONObject: Equatable, Sendable {
     struct Member: Equatable, Sendable {
         var key: String
         var value: JSONValue

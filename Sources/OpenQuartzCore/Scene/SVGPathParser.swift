@@ -2,7 +2,7 @@ import Foundation
 import Raster
 
 /// A syntax error in SVG path data: 1-based character position and what was expected.
-struct SVGPathError: Error, Equatable, Sendable {
+package struct SVGPathError: Error, Equatable, Sendable {
     var character: Int
     var message: String
 }

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The value readers live in extensions, one file per kind of value (colours, transforms,
 /// paths, images, layers); this file holds the scalar readers they share.
-final class SceneReader {
+package final class SceneReader {
     /// The scene file as the caller named it, for messages.
     let file: String
     /// Folder that relative `contents` paths resolve against; nil when parsing data that

@@ -4,7 +4,7 @@ import Foundation
 /// each face's names, weight and slant, and resolves a name (or a file path) to a parsed
 /// face through a fallback chain that ends at DejaVu Sans. Parsed faces are cached, so every
 /// layer naming the same font shares one `TrueTypeFont` and its outline cache.
-final class FontCatalog: @unchecked Sendable {
+package final class FontCatalog: @unchecked Sendable {
     struct Entry: Sendable {
         let path: String
         let faceIndex: Int

@@ -2,7 +2,7 @@ import Foundation
 
 /// What font discovery matches on: names from the `name` table, weight and slant from
 /// `OS/2` (falling back to `head.macStyle`).
-struct FontNames: Sendable, Equatable {
+package struct FontNames: Sendable, Equatable {
     var family: String
     var style: String
     var fullName: String

@@ -1,7 +1,7 @@
 /// A bounds-checked big-endian view of one table (or the whole file) of an sfnt font.
 /// Every read checks `offset + size <= length`, so a truncated table or an offset that
 /// points past the end becomes an `OQCFontError` rather than a crash.
-struct FontTable: Sendable {
+package struct FontTable: Sendable {
     let bytes: [UInt8]
     /// Where the table starts in `bytes`.
     let base: Int

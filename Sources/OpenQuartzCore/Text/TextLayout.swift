@@ -12,7 +12,7 @@ import Raster
 /// paragraph may set its own alignment and truncation (its first character's run decides). A
 /// line is as tall as its tallest run: its baseline sits its largest ascent below the previous
 /// line's largest descent and line gap.
-struct TextLayout {
+package struct TextLayout {
     /// One run of text in one style.
     struct Run {
         var text: Substring

@@ -4,7 +4,7 @@ import Raster
 /// A parsed TrueType face: metrics, character map, kerning and (decoded on first use,
 /// then cached) glyph outlines in font units with y up. Immutable apart from the
 /// lock-protected outline cache, so one instance is shared by every thread.
-final class TrueTypeFont: @unchecked Sendable {
+package final class TrueTypeFont: @unchecked Sendable {
     let names: FontNames
     let unitsPerEm: Int
     let numGlyphs: Int
