@@ -82,35 +82,39 @@ struct Arguments {
         return n * factor
     }
 
-    /// The scene options every scene-reading command shares.
+    /// The scene options every scene-reading command shares: `--allow-any-path` and the
+    /// reader's limits (OperatorLimit).
     func sceneOptions() throws(CommandLineError) -> SceneOptions {
         var options = SceneOptions()
         options.allowAnyPath = flag("--allow-any-path")
-        if let n = try count("--max-canvas") { options.limits.maxCanvasPixelsPerSide = n }
-        if let n = try count("--max-depth", max: Arguments.depthCeiling) { options.limits.maxDepth = n }
-        if let n = try count("--max-layers") { options.limits.maxLayers = n }
-        if let n = try count("--max-image-pixels") { options.limits.maxImagePixels = n }
-        if let n = try count("--max-path-points") { options.limits.maxPathPoints = n }
+        var unused = RenderBudget.default
+        for limit in OperatorLimit.all where limit.stage == .reading {
+            if let n = try count(limit.flag, max: limit.ceiling) { limit.set(n, in: &options.limits, &unused) }
+        }
         return options
     }
 
     /// The render budget every rendering command shares (RenderBudget, docs/limits.md).
     func renderBudget() throws(CommandLineError) -> RenderBudget {
         var b = RenderBudget.default
-        if let n = try count("--max-offscreen-pixels") { b.maxOffscreenPixels = n }
-        if let n = try count("--max-surface-pixels") { b.maxSurfacePixels = n }
-        if let n = try count("--max-offscreen-depth") { b.maxOffscreenDepth = n }
-        if let n = try count("--max-draw-operations") { b.maxDrawOperations = n }
-        if let n = try count("--max-blur-pixels") { b.maxBlurPixels = n }
+        var unused = SceneLimits.default
+        for limit in OperatorLimit.all where limit.stage == .rendering {
+            if let n = try count(limit.flag, max: limit.ceiling) { limit.set(n, in: &unused, &b) }
+        }
         return b
     }
 
-    /// Nesting beyond this would overflow even the large stack commands run on.
-    static let depthCeiling = 20_000
+    static let sceneValued = Set(OperatorLimit.all.filter { $0.stage == .reading }.map(\.flag))
+    static let budgetValued = Set(OperatorLimit.all.filter { $0.stage == .rendering }.map(\.flag))
 
-    static let sceneValued: Set<String> = ["--max-canvas", "--max-depth", "--max-layers", "--max-image-pixels",
-                                           "--max-path-points"]
-    static let budgetValued: Set<String> = ["--max-offscreen-pixels", "--max-surface-pixels", "--max-offscreen-depth",
-                                            "--max-draw-operations", "--max-blur-pixels"]
+    /// The help's lines for the limits of `stage`, one per flag with its default, aligned as
+    /// the commands' other options are.
+    static func limitsHelp(_ stage: OperatorLimit.Stage) -> String {
+        OperatorLimit.all.filter { $0.stage == stage }.map { limit in
+            let option = "\(limit.flag) \(limit.valueName)"
+            let padded = option.count < 25 ? option.padding(toLength: 25, withPad: " ", startingAt: 0) : option + " "
+            return "  " + padded + "\(limit.summary) (default \(limit.defaultText))"
+        }.joined(separator: "\n")
+    }
     static let sceneFlags: Set<String> = ["--allow-any-path"]
 }

@@ -17,8 +17,7 @@ enum HitCommand {
                                sees there, depth-correct: drawn order with depth sorting,
                                back faces culled, masksToBounds and empty areas passed over
       --allow-any-path         let contents images use absolute paths or leave the scene's folder
-      --max-canvas PX, --max-depth N, --max-layers N, --max-image-pixels N
-                               raise the safety limits (see oqc render --help)
+    \(Arguments.limitsHelp(.reading))
       -h, --help               show this help
 
     Exit status: 0 success (including none), 2 invalid input, 1 other failure.

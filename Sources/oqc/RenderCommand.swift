@@ -22,16 +22,9 @@ enum RenderCommand {
                                "#RRGGBB", "#RRGGBBAA", a UIKit name such as "white",
                                or "none" for transparent
       --allow-any-path         let contents images use absolute paths or leave the scene's folder
-      --max-canvas PX          largest canvas side in pixels (default 16384)
-      --max-depth N            deepest layer nesting (default 256)
-      --max-layers N           most layers (default 1000000)
-      --max-image-pixels N     largest contents image in pixels, K/M suffixes allowed (default 100M)
-      --max-path-points N      most path points in the scene's paths (default 1M)
-      --max-offscreen-pixels N pixels of offscreen surfaces per frame (default 256M)
-      --max-surface-pixels N   pixels of one offscreen surface (default 64M)
-      --max-offscreen-depth N  offscreen groups nested inside one another (default 32)
-      --max-draw-operations N  layers drawn per frame, replicas included (default 10M)
-      --max-blur-pixels N      pixels blurred per frame (default 256M)
+    \(Arguments.limitsHelp(.reading))
+    \(Arguments.limitsHelp(.rendering))
+                               (counts take K and M suffixes: thousands, millions)
       -h, --help               show this help
 
     Exit status: 0 success, 2 invalid input (message on standard error), 1 other failure.

@@ -1,5 +1,6 @@
 import Codecs
 import Foundation
+import OpenQuartzCore
 import Testing
 
 /// The `oqc` command as a process: exit statuses, the one-line messages on standard error,
@@ -173,6 +174,23 @@ struct OQCCommandLineTests {
         #expect(refused.status == 2 && refused.stderr == "scene.json: layers[0].contents: image \"pic.png\" is 4 x 4 pixels, over the limit of 15 px (raise it with --max-image-pixels)\n")
         #expect(P.listing(dir) == ["pic.png", "scene.json"])
         #expect(try P.run(["hit", "scene.json", "--at", "1,1", "--max-image-pixels", "16"], in: dir).status == 0)
+    }
+
+    /// The animation limit has a flag like every other (it had none, so a scene over it could
+    /// not be let through), and the help lists every limit with its default (OperatorLimit).
+    @Test func animationLimitHasItsFlag() throws {
+        let fade = #"{"keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 1}"#
+        let animated = layers(#"{"animations": [\#(fade), \#(fade), \#(fade)]}"#)
+        try expectRenderRefused(animated, extra: ["--max-animation-values", "2"],
+                                message: "scene.json: layers[0].animations[2]: the scene has more than 2 animations and keyframe values (raise the limit with --max-animation-values)")
+        #expect(try hit(animated, ["--at", "1,1", "--max-animation-values", "3"]).status == 0)
+        let help = try P.run(["render", "--help"]).stdout
+        for limit in OperatorLimit.all {
+            #expect(help.contains("  \(limit.flag) \(limit.valueName) "), "\(limit.flag)")
+            #expect(help.contains("(default \(limit.defaultText))\n"), "\(limit.flag)")
+        }
+        let hitHelp = try P.run(["hit", "--help"]).stdout
+        #expect(OperatorLimit.all.allSatisfy { hitHelp.contains($0.flag) == ($0.stage == .reading) })
     }
 
     // MARK: render: success

@@ -195,10 +195,18 @@ package enum AnimationValue {
         case .noColor: return self
         case .numbers(let n): return .numbers(n.map { $0 * k })
         case .transform(let t):
-            guard k.rounded() == k, abs(k) < 1e6 else { return nil }
+            // The k-th power of the cycle's transform, by repeated squaring: at most 2·53
+            // products for any whole k that a Double holds exactly (a repeat count of 1e9
+            // asked a billion products one by one).
+            guard k.rounded() == k, abs(k) < 0x1p53 else { return nil }
             var out = CATransform3DIdentity
-            let base = k < 0 ? CATransform3DInvert(t) : t
-            for _ in 0..<Int(abs(k)) { out = CATransform3DConcat(out, base) }
+            var square = k < 0 ? CATransform3DInvert(t) : t
+            var n = UInt64(abs(k))
+            while n > 0 {
+                if n & 1 == 1 { out = CATransform3DConcat(out, square) }
+                n >>= 1
+                if n > 0 { square = CATransform3DConcat(square, square) }
+            }
             return .transform(out)
         default: return nil
         }

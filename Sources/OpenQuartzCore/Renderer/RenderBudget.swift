@@ -10,23 +10,24 @@ import Synchronization
 /// replica, rasterization plane, blur) and before each layer it draws. When a request does not
 /// fit, that layer's effect is left out of the frame and the first such refusal is kept in
 /// `CAImageRenderer.budgetExceeded`; `CAImageRenderer.checkedImage(for:)` turns it into an
-/// error. docs/limits.md lists every limit, its `oqc` flag and default.
+/// error. Each limit's default and `oqc` flag are declared in `OperatorLimit`; docs/limits.md
+/// describes them.
 public struct RenderBudget: Equatable, Sendable {
     /// Most pixels of offscreen surfaces and masks made in one frame, all counted (default
     /// 256 M: at most 1 GiB of RGBA if all were alive at once). `oqc --max-offscreen-pixels`.
-    public var maxOffscreenPixels: Int = 256_000_000
+    public var maxOffscreenPixels: Int = OperatorLimit.offscreenPixels.defaultValue
     /// Most pixels of one offscreen surface (default 64 M, a 8192 × 8192 plane).
     /// `oqc --max-surface-pixels`.
-    public var maxSurfacePixels: Int = 64_000_000
+    public var maxSurfacePixels: Int = OperatorLimit.surfacePixels.defaultValue
     /// Deepest nesting of offscreen groups inside one another (default 32).
     /// `oqc --max-offscreen-depth`.
-    public var maxOffscreenDepth: Int = 32
+    public var maxOffscreenDepth: Int = OperatorLimit.offscreenDepth.defaultValue
     /// Most layers drawn in one frame, replicator instances and every band's pass included
     /// (default 10 M). `oqc --max-draw-operations`.
-    public var maxDrawOperations: Int = 10_000_000
+    public var maxDrawOperations: Int = OperatorLimit.drawOperations.defaultValue
     /// Most pixels blurred in one frame (shadows of content and of paths; default 256 M).
     /// `oqc --max-blur-pixels`.
-    public var maxBlurPixels: Int = 256_000_000
+    public var maxBlurPixels: Int = OperatorLimit.blurPixels.defaultValue
 
     /// The default budget.
     public init() {}
@@ -101,7 +102,7 @@ final class RenderBudgetLedger: @unchecked Sendable {
     func allowOffscreen(_ width: Int, _ height: Int, for node: RenderNode) -> Bool {
         if stopped.load(ordering: .relaxed) { return false }
         guard let pixels = Int.checkedArea(width, height), pixels <= budget.maxSurfacePixels else {
-            refuse(node, flag: "--max-surface-pixels",
+            refuse(node, flag: OperatorLimit.surfacePixels.flag,
                    "an offscreen surface of \(width) x \(height) pixels is over the limit of \(budget.maxSurfacePixels) pixels")
             return false
         }
@@ -112,7 +113,7 @@ final class RenderBudgetLedger: @unchecked Sendable {
             return true
         }
         if !ok {
-            refuse(node, flag: "--max-offscreen-pixels",
+            refuse(node, flag: OperatorLimit.offscreenPixels.flag,
                    "the frame's offscreen surfaces come to more than \(budget.maxOffscreenPixels) pixels")
         }
         return ok
@@ -128,7 +129,7 @@ final class RenderBudgetLedger: @unchecked Sendable {
             return true
         }
         if !ok {
-            refuse(node, flag: "--max-blur-pixels", "the frame's blurs come to more than \(budget.maxBlurPixels) pixels")
+            refuse(node, flag: OperatorLimit.blurPixels.flag, "the frame's blurs come to more than \(budget.maxBlurPixels) pixels")
         }
         return ok
     }
@@ -152,7 +153,7 @@ final class RenderBudgetMeter: @unchecked Sendable {
         draws &+= 1
         if draws <= ledger.budget.maxDrawOperations { return true }
         if draws == ledger.budget.maxDrawOperations &+ 1 {
-            ledger.refuse(node, flag: "--max-draw-operations",
+            ledger.refuse(node, flag: OperatorLimit.drawOperations.flag,
                           "the frame draws more than \(ledger.budget.maxDrawOperations) layers")
         }
         return false
@@ -161,7 +162,7 @@ final class RenderBudgetMeter: @unchecked Sendable {
     /// Runs `body` one offscreen level deeper, or refuses when that is deeper than allowed.
     func nested<T>(_ node: RenderNode, _ body: () -> T?) -> T? {
         guard depth < ledger.budget.maxOffscreenDepth else {
-            ledger.refuse(node, flag: "--max-offscreen-depth",
+            ledger.refuse(node, flag: OperatorLimit.offscreenDepth.flag,
                           "offscreen groups nested deeper than \(ledger.budget.maxOffscreenDepth) levels")
             return nil
         }

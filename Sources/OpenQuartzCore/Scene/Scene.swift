@@ -86,7 +86,7 @@ public struct Scene {
         } catch {
             var problem = error.message
             if error.isDepthLimit {
-                problem = "JSON nested deeper than \(jsonDepth(forLayerDepth: options.limits.maxDepth)) levels, beyond what layers nested \(options.limits.maxDepth) deep need (raise the layer limit with --max-depth)"
+                problem = "JSON nested deeper than \(jsonDepth(forLayerDepth: options.limits.maxDepth)) levels, beyond what layers nested \(options.limits.maxDepth) deep need (raise the layer limit with \(OperatorLimit.depth.flag))"
             }
             throw SceneError(kind: error.isDepthLimit ? .limitExceeded : .invalidScene, file: fileName,
                              location: "line \(error.line), column \(error.column)", problem: problem)
@@ -185,7 +185,7 @@ extension SceneReader {
         let w = Scene.pixels(size.width, scale), h = Scene.pixels(size.height, scale)
         let limit = options.limits.maxCanvasPixelsPerSide
         if w > limit || h > limit {
-            throw fail(p, "canvas of \(Self.text(size.width)) x \(Self.text(size.height)) points at scale \(Self.text(scale)) is \(w == Int.max ? "∞" : String(w)) x \(h == Int.max ? "∞" : String(h)) pixels, over the limit of \(limit) pixels a side (raise it with --max-canvas)",
+            throw fail(p, "canvas of \(Self.text(size.width)) x \(Self.text(size.height)) points at scale \(Self.text(scale)) is \(w == Int.max ? "∞" : String(w)) x \(h == Int.max ? "∞" : String(h)) pixels, over the limit of \(limit) pixels a side (raise it with \(OperatorLimit.canvasSide.flag))",
                        kind: .limitExceeded)
         }
         if w < 1 || h < 1 {
@@ -204,10 +204,10 @@ extension SceneReader {
             guard case .object(let o) = v else { return 0 }  // the layer reader reports the type error
             count += 1
             if count > maxLayers {
-                throw fail(p, "more than \(maxLayers) layers (raise the limit with --max-layers)", kind: .limitExceeded)
+                throw fail(p, "more than \(maxLayers) layers (raise the limit with \(OperatorLimit.layers.flag))", kind: .limitExceeded)
             }
             if depth > maxDepth {
-                throw fail(p, "layers nested deeper than \(maxDepth) levels (raise the limit with --max-depth)", kind: .limitExceeded)
+                throw fail(p, "layers nested deeper than \(maxDepth) levels (raise the limit with \(OperatorLimit.depth.flag))", kind: .limitExceeded)
             }
             let m = o["mask"], subs = o["sublayers"]
             if m == nil && subs == nil { return 1 }
@@ -223,7 +223,7 @@ extension SceneReader {
                     let (product, overflow) = inside.multipliedReportingOverflow(by: instances)
                     let replicated = overflow ? Int.max : product
                     if replicated > maxLayers {
-                        throw fail(base.key("instanceCount"), "\(instances) instances of \(inside) layers make \(overflow ? "too many" : String(replicated)) layers, over the limit of \(maxLayers) (raise it with --max-layers)",
+                        throw fail(base.key("instanceCount"), "\(instances) instances of \(inside) layers make \(overflow ? "too many" : String(replicated)) layers, over the limit of \(maxLayers) (raise it with \(OperatorLimit.layers.flag))",
                                    kind: .limitExceeded)
                     }
                     inside = replicated
@@ -236,7 +236,7 @@ extension SceneReader {
         var drawn = 0
         for (i, l) in layers.enumerated() { drawn = Self.add(drawn, try visit(l, base.index(i), depth: 1)) }
         if drawn > maxLayers {
-            throw fail(p, "the scene draws \(drawn == Int.max ? "too many" : String(drawn)) layers counting replicator instances, over the limit of \(maxLayers) (raise it with --max-layers)",
+            throw fail(p, "the scene draws \(drawn == Int.max ? "too many" : String(drawn)) layers counting replicator instances, over the limit of \(maxLayers) (raise it with \(OperatorLimit.layers.flag))",
                        kind: .limitExceeded)
         }
     }

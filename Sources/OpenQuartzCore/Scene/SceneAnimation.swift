@@ -57,7 +57,7 @@ extension SceneReader {
     func countAnimationValues(_ n: Int, _ p: JSONPath) throws(SceneError) {
         animationValues = animationValues.addingReportingOverflow(n).partialValue
         if animationValues > options.limits.maxAnimationValues {
-            throw fail(p, "the scene has more than \(options.limits.maxAnimationValues) animations and keyframe values", kind: .limitExceeded)
+            throw fail(p, "the scene has more than \(options.limits.maxAnimationValues) animations and keyframe values (raise the limit with \(OperatorLimit.animationValues.flag))", kind: .limitExceeded)
         }
     }
 

@@ -86,7 +86,7 @@ extension SceneReader {
         // bound is refused before it is read into memory.
         let maxBytes = options.limits.maxImagePixels.multipliedReportingOverflow(by: 5).partialValue + (1 << 20)
         if let size = (try? fm.attributesOfItem(atPath: path))?[.size] as? NSNumber, size.intValue > maxBytes {
-            throw fail(p, "image \(Self.quoteFull(source)) is a \(size.intValue)-byte file, more than an image within the limit of \(Self.megapixels(options.limits.maxImagePixels)) can need (raise it with --max-image-pixels)",
+            throw fail(p, "image \(Self.quoteFull(source)) is a \(size.intValue)-byte file, more than an image within the limit of \(Self.megapixels(options.limits.maxImagePixels)) can need (raise it with \(OperatorLimit.imagePixels.flag))",
                        kind: .limitExceeded)
         }
         guard let data = fm.contents(atPath: path) else {
@@ -125,7 +125,7 @@ extension SceneReader {
             let w = be32(16), h = be32(20)
             let limit = options.limits.maxImagePixels
             if w > 0, h > 0, w.multipliedReportingOverflow(by: h).overflow || w * h > limit {
-                throw fail(p, "image \(name) is \(w) x \(h) pixels, over the limit of \(Self.megapixels(limit)) (raise it with --max-image-pixels)",
+                throw fail(p, "image \(name) is \(w) x \(h) pixels, over the limit of \(Self.megapixels(limit)) (raise it with \(OperatorLimit.imagePixels.flag))",
                            kind: .limitExceeded)
             }
         }

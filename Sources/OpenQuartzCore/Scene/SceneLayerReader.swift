@@ -239,7 +239,7 @@ extension SceneReader {
         case .instanceCount:
             let n = try integer(v, p, min: 0)
             guard n <= options.limits.maxLayers else {
-                throw fail(p, "\(n) instances exceed the limit of \(options.limits.maxLayers) layers (raise it with --max-layers)",
+                throw fail(p, "\(n) instances exceed the limit of \(options.limits.maxLayers) layers (raise it with \(OperatorLimit.layers.flag))",
                            kind: .limitExceeded)
             }
             layer.instanceCount = n

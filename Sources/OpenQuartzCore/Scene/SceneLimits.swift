@@ -1,27 +1,32 @@
 /// Bounds on the work a scene may ask for, so a server rendering scenes from strangers
 /// cannot be made to allocate without limit. Each is checked before the allocation it guards.
+/// The defaults, and the `oqc` flag of each, are declared in `OperatorLimit`.
 public struct SceneLimits: Equatable, Sendable {
     /// Largest canvas side in pixels (after `scale`).
-    public var maxCanvasPixelsPerSide: Int = 16384
+    public var maxCanvasPixelsPerSide: Int = OperatorLimit.canvasSide.defaultValue
     /// Deepest layer nesting (the root's sublayers are depth 1; a mask counts as a level).
-    public var maxDepth: Int = 256
+    public var maxDepth: Int = OperatorLimit.depth.defaultValue
     /// Most layers in the tree, masks included.
-    public var maxLayers: Int = 1_000_000
+    public var maxLayers: Int = OperatorLimit.layers.defaultValue
     /// Largest decoded `contents` image, in pixels.
-    public var maxImagePixels: Int = 100_000_000
+    public var maxImagePixels: Int = OperatorLimit.imagePixels.defaultValue
     /// Most path elements (points of moves, lines and curves) in all of the scene's paths.
-    public var maxPathPoints: Int = 1_000_000
+    public var maxPathPoints: Int = OperatorLimit.pathPoints.defaultValue
     /// OpenQuartzCore extension: most animations (groups and their children each count) and
-    /// keyframe values, key times and timing functions in all of the scene's layers.
-    public var maxAnimationValues: Int = 1_000_000
+    /// keyframe values, key times and timing functions in all of the scene's layers
+    /// (`oqc --max-animation-values`).
+    public var maxAnimationValues: Int = OperatorLimit.animationValues.defaultValue
 
     /// The default limits (see each property).
     public init() {}
 
     /// Limits with the given values; each defaults to the default limit.
-    public init(maxCanvasPixelsPerSide: Int = 16384, maxDepth: Int = 256,
-                maxLayers: Int = 1_000_000, maxImagePixels: Int = 100_000_000, maxPathPoints: Int = 1_000_000,
-                maxAnimationValues: Int = 1_000_000) {
+    public init(maxCanvasPixelsPerSide: Int = OperatorLimit.canvasSide.defaultValue,
+                maxDepth: Int = OperatorLimit.depth.defaultValue,
+                maxLayers: Int = OperatorLimit.layers.defaultValue,
+                maxImagePixels: Int = OperatorLimit.imagePixels.defaultValue,
+                maxPathPoints: Int = OperatorLimit.pathPoints.defaultValue,
+                maxAnimationValues: Int = OperatorLimit.animationValues.defaultValue) {
         self.maxAnimationValues = maxAnimationValues
         self.maxPathPoints = maxPathPoints
         self.maxCanvasPixelsPerSide = maxCanvasPixelsPerSide

@@ -41,7 +41,7 @@ extension SceneReader {
         // Every element is drawn (stroked, dashed, blurred) each frame: bound their total.
         pathElements = pathElements.addingReportingOverflow(made.storage.count).partialValue
         if pathElements > options.limits.maxPathPoints {
-            throw fail(p, "the scene's paths have more than \(options.limits.maxPathPoints) points (raise the limit with --max-path-points)",
+            throw fail(p, "the scene's paths have more than \(options.limits.maxPathPoints) points (raise the limit with \(OperatorLimit.pathPoints.flag))",
                        kind: .limitExceeded)
         }
         return made
