@@ -18,6 +18,9 @@ package struct Polyline {
     /// open a light wedge where the ends of an unclosed full circle meet).
     var startTangent: (Double, Double)?
     var endTangent: (Double, Double)?
+    /// The polyline starts (ends) where a stretch out of sight was left out: that end is flat
+    /// (butt) whatever the cap, as the stroke goes on beyond it.
+    var startCut = false, endCut = false
     package var count: Int { xs.count }
 }
 
@@ -31,26 +34,40 @@ package struct PolylineCollector: PolylineSink {
 
     package mutating func moveTo(_ x: Double, _ y: Double) {
         current = Polyline()
-        current.xs.append(x); current.ys.append(y)
+        current.start(x, y)
     }
 
-    package mutating func lineTo(_ x: Double, _ y: Double) {
-        current.hasSegment = true
-        if let lx = current.xs.last, let ly = current.ys.last, lx == x, ly == y { return }
-        current.xs.append(x); current.ys.append(y)
-    }
+    package mutating func lineTo(_ x: Double, _ y: Double) { current.extend(x, y) }
 
     package mutating func endSubpath(closed: Bool) {
-        var p = current
-        if closed {
-            p.hasSegment = true
-            if p.count > 1, p.xs[0] == p.xs[p.count - 1], p.ys[0] == p.ys[p.count - 1] {
-                p.xs.removeLast(); p.ys.removeLast()
-            }
-            p.closed = p.count > 2 || (p.count == 2)
-        }
-        lines.append(p)
+        current.end(closed: closed)
+        lines.append(current)
         current = Polyline()
+    }
+}
+
+extension Polyline {
+    /// Starts the subpath at (x, y), keeping the buffers' memory.
+    mutating func start(_ x: Double, _ y: Double) {
+        reset()
+        xs.append(x); ys.append(y)
+    }
+
+    /// A segment to (x, y); a repeated point is dropped, but still counts as a segment.
+    mutating func extend(_ x: Double, _ y: Double) {
+        hasSegment = true
+        if let lx = xs.last, let ly = ys.last, lx == x, ly == y { return }
+        xs.append(x); ys.append(y)
+    }
+
+    /// Ends the subpath; a closed one loses a last point equal to its first.
+    mutating func end(closed: Bool) {
+        guard closed else { return }
+        hasSegment = true
+        if count > 1, xs[0] == xs[count - 1], ys[0] == ys[count - 1] {
+            xs.removeLast(); ys.removeLast()
+        }
+        self.closed = count >= 2
     }
 }
 
@@ -112,30 +129,413 @@ extension Path {
     /// within the same tolerance. The outline is made of one contour per open subpath (or
     /// dash) and two per closed subpath; inner corners are joined through the corner point,
     /// so the contours overlap themselves there with the same winding direction.
-    public func stroked(_ style: StrokeStyle, tolerance: Double = 0.1) -> Path {
-        var out = Path()
+    ///
+    /// With `visible` (path units), only what can reach that rectangle is built: curves whose
+    /// control points all lie farther than the stroke's reach from it become chords, segments
+    /// that far away are left out (the pieces on either side end flat there), and dashes are
+    /// counted and split only along the parts of segments near it. Every point of `visible`
+    /// keeps its winding number. The work of one call is bounded whatever the input
+    /// (`StrokeBudget`, docs/limits.md).
+    public func stroked(_ style: StrokeStyle, tolerance: Double = 0.1, visible: Rect? = nil) -> Path {
+        stroked(style, tolerance: tolerance, visible: visible, budget: .standard)
+    }
+
+    /// As `stroked(_:tolerance:visible:)`, within `budget`.
+    func stroked(_ style: StrokeStyle, tolerance: Double, visible: Rect?, budget: StrokeBudget) -> Path {
         let hw = style.width / 2
-        guard hw > 0, hw.isFinite else { return out }
+        guard hw > 0, hw.isFinite else { return Path() }
         let tol = max(tolerance, 1e-6)
-        var collector = PolylineCollector()
-        flatten(transform: .identity, tolerance: tol, into: &collector)
-        let tangents = subpathEndTangents()
-        if tangents.count == collector.lines.count {
-            for i in collector.lines.indices {
-                collector.lines[i].startTangent = tangents[i].start
-                collector.lines[i].endTangent = tangents[i].end
+        let region = visible.flatMap { StrokeBudget.reachRegion($0, style: style, halfWidth: hw, tolerance: tol) }
+        var builder = StrokeBuilder(style: style, halfWidth: hw, tolerance: tol, region: region,
+                                    tangents: subpathEndTangents(), budget: budget)
+        builder.stroker.visible = visible.map {
+            Rect(minX: $0.minX - tol, minY: $0.minY - tol, maxX: $0.maxX + tol, maxY: $0.maxY + tol)
+        }
+        budget.budgeted(self, tol, region: region).flatten(transform: .identity, tolerance: tol, outside: region, into: &builder)
+        return builder.out
+    }
+}
+
+/// Bounds on the work of stroking one path, whatever its coordinates, width and dash pattern
+/// (a curve 1e308 wide, a width of 1e300, dashes of 1e-9 along a path 1e9 long); beyond them
+/// the outline degrades (coarser curves and arcs, solid instead of dashed) rather than taking
+/// minutes. Ordinary drawing stays far below all three. See docs/limits.md.
+struct StrokeBudget: Sendable {
+    /// Segments that flattening the path's curves may make in all; past it the tolerance grows
+    /// until the curves fit (segments go as 1/√tolerance).
+    var maxSegments = 1 << 18
+    /// Points that round joins and caps may add in all; past it arcs become single chords.
+    var maxArcPoints = 1 << 20
+    /// Dashes in all (counted along the visible parts); a subpath that would pass it is
+    /// stroked solid, as Skia does past a million dashes.
+    var maxDashes = 1_000_000.0
+    /// The budget of every stroke.
+    static let standard = StrokeBudget()
+
+    /// The farthest any part of the stroke lies from the flattened path: half the width, times
+    /// the miter limit for miter joins (a miter tip is at most limit · width / 2 from its corner)
+    /// and √2 for square caps, plus the tolerance. Nil when that is not finite.
+    static func reach(_ style: StrokeStyle, halfWidth hw: Double, tolerance: Double) -> Double? {
+        var k = style.cap == .square ? 2.0.squareRoot() : 1
+        if style.join == .miter, !style.miterLimit.isNaN { k = max(k, style.miterLimit) }
+        let r = hw * k * 1.001 + 2 * tolerance
+        return r.isFinite ? r : nil
+    }
+
+    /// `visible` grown by the stroke's reach: what lies outside cannot change the winding of
+    /// any point of `visible` (the outline is, edge for edge, the sum of the boundaries of the
+    /// pieces a stroke is made of, each within the reach of its segment or corner).
+    static func reachRegion(_ visible: Rect, style: StrokeStyle, halfWidth hw: Double, tolerance: Double) -> Rect? {
+        guard let r = reach(style, halfWidth: hw, tolerance: tolerance),
+              visible.minX.isFinite, visible.minY.isFinite, visible.maxX.isFinite, visible.maxY.isFinite,
+              visible.maxX >= visible.minX, visible.maxY >= visible.minY else { return nil }
+        let g = Rect(minX: visible.minX - r, minY: visible.minY - r, maxX: visible.maxX + r, maxY: visible.maxY + r)
+        return g.minX.isFinite && g.minY.isFinite && g.maxX.isFinite && g.maxY.isFinite ? g : nil
+    }
+
+    /// `path` as it is when flattening its curves within `tolerance` makes at most
+    /// `maxSegments` segments (curves outside `region`, sent as chords, count one); otherwise a
+    /// copy in which the curves that would need more than an equal share `c` of the budget are
+    /// already flattened, each to at most `c` segments (within a tolerance of its own, as fine
+    /// as that allows), and curves with non-finite second differences are chords. Curves
+    /// under the share are left to be flattened as asked.
+    func budgeted(_ path: Path, _ tolerance: Double, region: Rect?) -> Path {
+        // Segments each curve needs (uncapped), in order; lines count one.
+        var needs: [Double] = []
+        var lines = 0
+        var cx = 0.0, cy = 0.0
+        var i = 0
+        let c = path.coords
+        func need(_ xs: (Double, Double, Double, Double), _ ys: (Double, Double, Double, Double), cubic: Bool) -> Double {
+            if let region, Path.misses(region, xs: xs, ys: ys) { return 1 }
+            let d1 = hypot2(xs.0 - 2 * xs.1 + xs.2, ys.0 - 2 * ys.1 + ys.2)
+            let dd = cubic ? max(d1, hypot2(xs.1 - 2 * xs.2 + xs.3, ys.1 - 2 * ys.2 + ys.3)) : d1
+            // As quadSegments and cubicSegments, before their cap.
+            let n = (cubic ? (0.75 * dd / tolerance) : (dd / (4 * tolerance))).squareRoot().rounded(.up)
+            return n.isFinite ? max(n, 1) : .infinity
+        }
+        for v in path.verbs {
+            switch v {
+            case .move: cx = c[i]; cy = c[i + 1]; i += 2
+            case .line: cx = c[i]; cy = c[i + 1]; i += 2; lines += 1
+            case .quad:
+                needs.append(need((cx, c[i], c[i + 2], c[i + 2]), (cy, c[i + 1], c[i + 3], c[i + 3]), cubic: false))
+                cx = c[i + 2]; cy = c[i + 3]; i += 4
+            case .cubic:
+                needs.append(need((cx, c[i], c[i + 2], c[i + 4]), (cy, c[i + 1], c[i + 3], c[i + 5]), cubic: true))
+                cx = c[i + 4]; cy = c[i + 5]; i += 6
+            case .close: break
             }
         }
-        var stroker = Stroker(style: style, halfWidth: hw, tolerance: tol)
-        let pattern = Dasher(style.dashes, phase: style.dashPhase)
-        for line in collector.lines {
-            if let pattern, let pieces = pattern.split(line) {
-                for piece in pieces { stroker.stroke(piece, into: &out) }
-            } else {
-                stroker.stroke(line, into: &out)
+        let cap = Double(1 << 16)
+        let total = needs.reduce(0) { $0 + min($1, cap) }
+        guard total + Double(lines) > Double(maxSegments) else { return path }
+        // The largest share c with Σ min(need, c) within what the lines leave.
+        let room = Double(max(maxSegments - lines, needs.count))
+        var lo = 1.0, hi = cap
+        while lo < hi {
+            let mid = ((lo + hi + 1) / 2).rounded(.down)
+            if needs.reduce(0, { $0 + min($1, mid) }) <= room { lo = mid } else { hi = mid - 1 }
+        }
+        let share = lo
+        var out = Path()
+        out.reserveCapacity(elements: path.verbs.count, points: path.pointCount)
+        var k = 0
+        i = 0
+        /// Flattens one curve from (cx, cy) to at most `share` segments into `out`.
+        func flattenCurve(_ curve: (inout Path) -> Void, need n: Double, to x: Double, _ y: Double) {
+            guard n.isFinite else { out.line(to: x, y); return }
+            var one = Path()
+            one.move(to: cx, cy)
+            curve(&one)
+            // Segments go as 1/√tolerance: this tolerance makes at most `share` of them.
+            var sink = PathBuildingSink()
+            one.flatten(transform: .identity, tolerance: tolerance * (n / share) * (n / share) * 1.0001, into: &sink)
+            var j = 2
+            while j + 1 < sink.path.coords.count { out.line(to: sink.path.coords[j], sink.path.coords[j + 1]); j += 2 }
+        }
+        for v in path.verbs {
+            switch v {
+            case .move: cx = c[i]; cy = c[i + 1]; i += 2; out.move(to: cx, cy)
+            case .line: cx = c[i]; cy = c[i + 1]; i += 2; out.line(to: cx, cy)
+            case .quad:
+                let (x1, y1, x, y) = (c[i], c[i + 1], c[i + 2], c[i + 3]); i += 4
+                let n = needs[k]; k += 1
+                if n <= share { out.quad(to: x, y, control: x1, y1) } else {
+                    flattenCurve({ $0.quad(to: x, y, control: x1, y1) }, need: n, to: x, y)
+                }
+                cx = x; cy = y
+            case .cubic:
+                let (x1, y1, x2, y2, x, y) = (c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5]); i += 6
+                let n = needs[k]; k += 1
+                if n <= share { out.cubic(to: x, y, control1: x1, y1, control2: x2, y2) } else {
+                    flattenCurve({ $0.cubic(to: x, y, control1: x1, y1, control2: x2, y2) }, need: n, to: x, y)
+                }
+                cx = x; cy = y
+            case .close: out.close()
             }
         }
         return out
+    }
+}
+
+/// Receives the flattened path one subpath at a time and strokes each as it ends, dashing
+/// it first where the style has dashes, into one outline. Its buffers are reused from
+/// subpath to subpath and dash to dash, so stroking allocates only as the outline grows.
+struct StrokeBuilder: PolylineSink {
+    var out = Path()
+    var stroker: Stroker
+    let dasher: Dasher?
+    /// Where the stroke can still change visible pixels (path units), or nil: everywhere.
+    let region: Rect?
+    let tangents: [(start: (Double, Double)?, end: (Double, Double)?)]
+    var subpath = 0
+    /// The subpath being received.
+    var line = Polyline()
+    /// The dash (or visible run) being built.
+    var piece = Polyline()
+    var dashesLeft: Double
+
+    init(style: StrokeStyle, halfWidth: Double, tolerance: Double, region: Rect?,
+         tangents: [(start: (Double, Double)?, end: (Double, Double)?)], budget: StrokeBudget) {
+        stroker = Stroker(style: style, halfWidth: halfWidth, tolerance: tolerance)
+        stroker.arcPointsLeft = budget.maxArcPoints
+        dashesLeft = budget.maxDashes
+        dasher = Dasher(style.dashes, phase: style.dashPhase)
+        self.region = region
+        self.tangents = tangents
+    }
+
+    mutating func moveTo(_ x: Double, _ y: Double) { line.start(x, y) }
+
+    mutating func lineTo(_ x: Double, _ y: Double) { line.extend(x, y) }
+
+    mutating func endSubpath(closed: Bool) {
+        line.end(closed: closed)
+        if subpath < tangents.count {
+            line.startTangent = tangents[subpath].start
+            line.endTangent = tangents[subpath].end
+        }
+        subpath += 1
+        strokeSubpath()
+    }
+
+    /// Dashes (where the pattern allows) and strokes `line`.
+    mutating func strokeSubpath() {
+        if let dasher, line.count > 1 {
+            var length = 0.0
+            forEachStretch(of: line) { _, ta, tb, _, _, _ in length += tb - ta }
+            let dashes = length / dasher.total * Double(dasher.intervals.count) / 2
+            if dashes <= dashesLeft {
+                dashesLeft -= dashes
+                dash(with: dasher)
+                return
+            }
+        }
+        strokeSolid()
+    }
+
+    /// Calls `body(i, ta, tb, len, dx, dy)` for each segment i of `l` (closed: including the
+    /// closing one) with the stretch [ta, tb] of its length `len` that lies in the region
+    /// (ta > tb: none of it).
+    func forEachStretch(of l: Polyline, _ body: (Int, Double, Double, Double, Double, Double) -> Void) {
+        let n = l.count
+        let segs = l.closed ? n : n - 1
+        guard segs > 0 else { return }
+        l.xs.withUnsafeBufferPointer { xs in
+            l.ys.withUnsafeBufferPointer { ys in
+                for i in 0..<segs {
+                    let j = i + 1 == n ? 0 : i + 1
+                    let dx = xs[j] - xs[i], dy = ys[j] - ys[i]
+                    let len = (dx * dx + dy * dy).squareRoot()
+                    let (ta, tb) = stretch(xs[i], ys[i], dx, dy, len)
+                    body(i, ta, tb, len, dx, dy)
+                }
+            }
+        }
+    }
+
+    /// The part [ta, tb] (in length along the segment) of the segment from (x, y) by (dx, dy)
+    /// inside the region: the whole of it when both ends are inside or there is no region.
+    @inline(__always)
+    func stretch(_ x: Double, _ y: Double, _ dx: Double, _ dy: Double, _ len: Double) -> (Double, Double) {
+        guard let r = region else { return (0, len) }
+        let x1 = x + dx, y1 = y + dy
+        if x >= r.minX && x <= r.maxX && y >= r.minY && y <= r.maxY
+            && x1 >= r.minX && x1 <= r.maxX && y1 >= r.minY && y1 <= r.maxY { return (0, len) }
+        // Liang–Barsky on the parameter u in [0, 1].
+        var u0 = 0.0, u1 = 1.0
+        @inline(__always) func edge(_ p: Double, _ q: Double) {
+            if p == 0 {
+                if q < 0 { u0 = 1; u1 = 0 }
+            } else {
+                let u = q / p
+                if p < 0 { if u > u0 { u0 = u } } else { if u < u1 { u1 = u } }
+            }
+        }
+        edge(-dx, x - r.minX); edge(dx, r.maxX - x)
+        edge(-dy, y - r.minY); edge(dy, r.maxY - y)
+        guard u0 <= u1, u0.isFinite, u1.isFinite else { return (1, 0) }
+        return (u0 * len, u1 * len)
+    }
+
+    /// Strokes `line` without dashes: whole, or (with a region) each maximal run of segments
+    /// that reach it, ending flat where segments beyond it were left out.
+    mutating func strokeSolid() {
+        let n = line.count
+        let segs = line.closed ? n : n - 1
+        guard region != nil, segs > 0 else { stroker.stroke(line, into: &out); return }
+        var hidden: [Bool] = []
+        hidden.reserveCapacity(segs)
+        forEachStretch(of: line) { _, ta, tb, _, _, _ in hidden.append(ta > tb) }
+        guard let firstHidden = hidden.firstIndex(of: true) else { stroker.stroke(line, into: &out); return }
+        // A closed subpath is walked from its first hidden segment on, so no run wraps.
+        let first = line.closed ? firstHidden + 1 : 0
+        var k = 0
+        while k < segs {
+            let s = (first + k) % segs
+            if hidden[s] { k += 1; continue }
+            // A run of visible segments s, s+1, ... (vertices s ... e).
+            var e = s
+            while k < segs && !hidden[(first + k) % segs] { e = (first + k) % segs; k += 1 }
+            piece.reset()
+            var v = s
+            while true {
+                piece.xs.append(line.xs[v]); piece.ys.append(line.ys[v])
+                if v == (e + 1) % n { break }
+                v = (v + 1) % n
+            }
+            piece.hasSegment = true
+            let startsAtStart = !line.closed && s == 0, endsAtEnd = !line.closed && e == segs - 1
+            piece.startCut = !startsAtStart
+            piece.endCut = !endsAtEnd
+            if startsAtStart { piece.startTangent = line.startTangent }
+            if endsAtEnd { piece.endTangent = line.endTangent }
+            stroker.stroke(piece, into: &out)
+        }
+    }
+
+    /// Splits `line` into dashes and strokes each as it is made. The dash pattern is followed
+    /// along the whole subpath; with a region, only the stretches of segments inside it are
+    /// split (elsewhere the pattern is advanced by length in one step), and a dash that
+    /// leaves the region ends flat there.
+    mutating func dash(with d: Dasher) {
+        let iv = d.intervals
+        var (k, left, on) = d.start()
+        let startsOn = on
+        let n = line.count
+        let segs = line.closed ? n : n - 1
+        piece.reset()
+        if on { piece.xs.append(line.xs[0]); piece.ys.append(line.ys[0]); piece.hasSegment = true }
+        var emitted = 0
+        // A closed subpath on at both ends: its first dash continues its last one, so the first
+        // one's contour is taken out again at the end and the two are stroked as one.
+        var held: (verbs: Range<Int>, coords: Range<Int>)?
+        var first = Polyline()
+
+        /// Strokes the dash in `piece`; a one-point remainder of a cut is dropped.
+        func emit(_ b: inout StrokeBuilder) {
+            guard b.piece.count >= 2 || !(b.piece.startCut || b.piece.endCut) else { b.piece.reset(); return }
+            let v0 = b.out.verbs.count, c0 = b.out.coords.count
+            b.stroker.stroke(b.piece, into: &b.out)
+            if emitted == 0 && b.line.closed && startsOn && !b.piece.startCut {
+                held = (v0..<b.out.verbs.count, c0..<b.out.coords.count)
+                swap(&first, &b.piece)
+            }
+            emitted += 1
+            b.piece.reset()
+        }
+        /// Moves `length` along the pattern outside the region: a dash that is on ends here
+        /// (flat), and one that is on afterwards starts flat at (x, y).
+        func skip(_ b: inout StrokeBuilder, _ length: Double, thenAt x: Double, _ y: Double) {
+            if on && b.piece.count > 0 { b.piece.endCut = true; emit(&b) }
+            var l = length
+            if l > left {
+                l -= left
+                k = (k + 1) % iv.count; on.toggle(); left = iv[k]
+                // A whole number of periods leaves the pattern where it was (the list has an even count).
+                l = l.truncatingRemainder(dividingBy: d.total)
+                var steps = 0
+                while l > left && steps <= 2 * iv.count {
+                    l -= left
+                    k = (k + 1) % iv.count; on.toggle(); left = iv[k]
+                    steps += 1
+                }
+            }
+            left = max(left - l, 0)
+            if on {
+                b.piece.reset()
+                b.piece.xs.append(x); b.piece.ys.append(y)
+                b.piece.hasSegment = true; b.piece.startCut = true
+            }
+        }
+
+        for i in 0..<segs {
+            let j = i + 1 == n ? 0 : i + 1
+            let x0 = line.xs[i], y0 = line.ys[i], x1 = line.xs[j], y1 = line.ys[j]
+            let dx = x1 - x0, dy = y1 - y0
+            let len = (dx * dx + dy * dy).squareRoot()
+            let (ta, tb) = stretch(x0, y0, dx, dy, len)
+            if ta > tb {
+                skip(&self, len, thenAt: x1, y1)
+                continue
+            }
+            if ta > 0 { skip(&self, ta, thenAt: x0 + dx * ta / len, y0 + dy * ta / len) }
+            var t = ta
+            while tb - t > left {
+                t += left
+                let x = x0 + dx * t / len, y = y0 + dy * t / len
+                if on {
+                    piece.xs.append(x); piece.ys.append(y)
+                    if piece.count == 1 {
+                        // Zero-length dash: a tiny segment along the path keeps the caps oriented.
+                        piece.xs.append(x + dx / len * 1e-9); piece.ys.append(y + dy / len * 1e-9)
+                    }
+                    emit(&self)
+                } else {
+                    piece.reset()
+                    piece.xs.append(x); piece.ys.append(y); piece.hasSegment = true
+                }
+                on.toggle()
+                k = (k + 1) % iv.count
+                left = iv[k]
+            }
+            left -= tb - t
+            if tb < len {
+                if on {
+                    let x = x0 + dx * tb / len, y = y0 + dy * tb / len
+                    if piece.xs.last != x || piece.ys.last != y { piece.xs.append(x); piece.ys.append(y) }
+                }
+                skip(&self, len - tb, thenAt: x1, y1)
+            } else if on, let lx = piece.xs.last, let ly = piece.ys.last, lx != x1 || ly != y1 {
+                piece.xs.append(x1); piece.ys.append(y1)
+            }
+        }
+        if emitted == 0 && startsOn && on {
+            stroker.stroke(line, into: &out)
+            return
+        }
+        guard on && piece.count > 0 && !(piece.startCut && piece.count < 2) else { return }
+        if let h = held {
+            out.verbs.removeSubrange(h.verbs)
+            out.coords.removeSubrange(h.coords)
+            piece.xs.append(contentsOf: first.xs.dropFirst())
+            piece.ys.append(contentsOf: first.ys.dropFirst())
+            piece.endCut = first.endCut
+        }
+        stroker.stroke(piece, into: &out)
+        piece.reset()
+    }
+}
+
+/// A subpath's polyline handed to the stroker: a whole subpath, a run of its segments or a dash.
+extension Polyline {
+    /// Empties the buffers (keeping their memory) and clears the flags.
+    mutating func reset() {
+        xs.removeAll(keepingCapacity: true); ys.removeAll(keepingCapacity: true)
+        closed = false; hasSegment = false
+        startTangent = nil; endTangent = nil
+        startCut = false; endCut = false
     }
 }
 
@@ -145,7 +545,18 @@ struct Stroker {
     let tol: Double
     /// Angle step of arc polygons keeping the chord within tolerance of the circle.
     let arcStep: Double
+    /// Arc points still allowed in this outline (`StrokeBudget.maxArcPoints`).
+    var arcPointsLeft = StrokeBudget.standard.maxArcPoints
+    /// What can be seen (path units, with a tolerance's margin), or nil: everything. Arcs
+    /// are only made fine where they can be seen.
+    var visible: Rect?
+    /// The contour being built, and scratch for the other side, the directions and lengths
+    /// of segments and a polyline without repeated points: kept between calls.
     var pts: [(Double, Double)] = []
+    var other: [(Double, Double)] = []
+    var dirs: [(Double, Double)] = []
+    var lens: [Double] = []
+    var clean = Polyline()
 
     init(style: StrokeStyle, halfWidth: Double, tolerance: Double) {
         self.style = style
@@ -161,11 +572,42 @@ struct Stroker {
     mutating func arc(_ cx: Double, _ cy: Double, _ ux: Double, _ uy: Double, _ sweep: Double) {
         // Capped so an absurd width-to-tolerance ratio cannot explode the outline.
         let steps = (abs(sweep) / arcStep).rounded(.up)
-        let n = max(1, min(Int(saturating: steps), 4096))
+        let n = arcPointsLeft > 0 ? max(1, min(Int(saturating: steps), 4096)) : 1
         let a0 = atan2(uy, ux)
-        for k in 1...n {
+        @inline(__always) func point(_ k: Int) -> (Double, Double) {
             let a = a0 + sweep * Double(k) / Double(n)
-            pts.append((cx + hw * cos(a), cy + hw * sin(a)))
+            return (cx + hw * cos(a), cy + hw * sin(a))
+        }
+        guard n > 1, let v = visible, !(cx - hw >= v.minX && cx + hw <= v.maxX && cy - hw >= v.minY && cy + hw <= v.maxY) else {
+            arcPointsLeft -= n
+            for k in 1...n { pts.append(point(k)) }
+            return
+        }
+        // Part of the circle is out of sight: a run of steps whose circular segment (within its
+        // chord's box grown by the sagitta) misses `visible` is its chord alone, which leaves the
+        // winding of every visible point as it was. The points kept are the same as above.
+        var stack: [(Int, Int)] = [(0, n)]
+        while let (k0, k1) = stack.popLast() {
+            if k1 - k0 > 1 {
+                let p0 = point(k0), p1 = point(k1)
+                let theta = abs(sweep) * Double(k1 - k0) / Double(n)
+                let box: Rect
+                if theta < Double.pi {
+                    let sag = hw * (1 - cos(theta / 2))
+                    box = Rect(minX: min(p0.0, p1.0) - sag, minY: min(p0.1, p1.1) - sag,
+                               maxX: max(p0.0, p1.0) + sag, maxY: max(p0.1, p1.1) + sag)
+                } else {
+                    box = Rect(minX: cx - hw, minY: cy - hw, maxX: cx + hw, maxY: cy + hw)
+                }
+                if box.maxX >= v.minX && box.minX <= v.maxX && box.maxY >= v.minY && box.minY <= v.maxY {
+                    // Visible (or NaN): halve, the first half on top of the stack.
+                    let mid = (k0 + k1) / 2
+                    stack.append((mid, k1)); stack.append((k0, mid))
+                    continue
+                }
+            }
+            arcPointsLeft -= 1
+            pts.append(point(k1))
         }
     }
 
@@ -223,10 +665,11 @@ struct Stroker {
         pts.append(b)
     }
 
-    /// Emits the cap at (px, py) for a line ending in direction d: from the +n side to the −n side.
-    mutating func cap(_ px: Double, _ py: Double, _ d: (Double, Double)) {
+    /// Emits the cap at (px, py) for a line ending in direction d: from the +n side to the −n
+    /// side; `flat`: a butt end whatever the style (where a left-out stretch was cut off).
+    mutating func cap(_ px: Double, _ py: Double, _ d: (Double, Double), flat: Bool = false) {
         let n = (-d.1, d.0)
-        switch style.cap {
+        switch flat ? .butt : style.cap {
         case .butt:
             pts.append((px - hw * n.0, py - hw * n.1))
         case .square:
@@ -238,40 +681,48 @@ struct Stroker {
         }
     }
 
+    /// Appends `pts` to `out` as one closed contour and empties it.
     mutating func flush(into out: inout Path) {
-        guard pts.count > 2 else { pts.removeAll(keepingCapacity: true); return }
-        // Only for the first contour: reserving again for each would copy the path every time.
-        if out.isEmpty { out.reserveCapacity(elements: pts.count + 2, points: pts.count) }
+        defer { pts.removeAll(keepingCapacity: true) }
+        guard pts.count > 2 else { return }
         out.move(to: pts[0].0, pts[0].1)
-        for p in pts.dropFirst() { out.line(to: p.0, p.1) }
+        out.verbs.append(contentsOf: repeatElement(Path.Verb.line, count: pts.count - 1))
+        for p in pts[1...] { out.coords.append(p.0); out.coords.append(p.1) }
         out.close()
-        pts.removeAll(keepingCapacity: true)
     }
 
+    /// Strokes one polyline into `out`.
     mutating func stroke(_ input: Polyline, into out: inout Path) {
-        var line = input
         // Flattened subpaths have no repeated points already; dashes may.
         var repeats = false
         for i in 1..<max(input.count, 1) where input.xs[i] == input.xs[i - 1] && input.ys[i] == input.ys[i - 1] {
             repeats = true
             break
         }
-        if repeats {
-            line.xs.removeAll(keepingCapacity: true); line.ys.removeAll(keepingCapacity: true)
-            for i in 0..<input.count where i == 0 || input.xs[i] != line.xs[line.count - 1] || input.ys[i] != line.ys[line.count - 1] {
-                line.xs.append(input.xs[i]); line.ys.append(input.ys[i])
-            }
+        guard repeats else { strokeDistinct(input, into: &out); return }
+        var line = Polyline()
+        swap(&line, &clean)
+        line.reset()
+        line.closed = input.closed; line.hasSegment = input.hasSegment
+        line.startTangent = input.startTangent; line.endTangent = input.endTangent
+        line.startCut = input.startCut; line.endCut = input.endCut
+        for i in 0..<input.count where i == 0 || input.xs[i] != line.xs[line.count - 1] || input.ys[i] != line.ys[line.count - 1] {
+            line.xs.append(input.xs[i]); line.ys.append(input.ys[i])
         }
-        if line.closed && line.count > 1 && line.xs[0] == line.xs[line.count - 1] && line.ys[0] == line.ys[line.count - 1] {
-            line.xs.removeLast(); line.ys.removeLast()
-        }
-        if line.count < 2 { line.closed = false }
-        let n = line.count
-        guard n > 0 else { return }
+        strokeDistinct(line, into: &out)
+        swap(&line, &clean)
+    }
+
+    /// Strokes a polyline without repeated consecutive points.
+    private mutating func strokeDistinct(_ line: Polyline, into out: inout Path) {
+        var n = line.count
         let xs = line.xs, ys = line.ys
+        if line.closed && n > 1 && xs[0] == xs[n - 1] && ys[0] == ys[n - 1] { n -= 1 }
+        let closed = line.closed && n >= 2
+        guard n > 0 else { return }
         if n == 1 {
             // A zero-length subpath: a dot for round and square caps.
-            guard line.hasSegment else { return }
+            guard line.hasSegment, !line.startCut, !line.endCut else { return }
             let (x, y) = (xs[0], ys[0])
             switch style.cap {
             case .butt: return
@@ -280,28 +731,26 @@ struct Stroker {
                 arc(x, y, 1, 0, 2 * Double.pi)
                 pts.removeLast()
             case .square:
-                pts = [(x - hw, y - hw), (x + hw, y - hw), (x + hw, y + hw), (x - hw, y + hw)]
+                pts.append(contentsOf: [(x - hw, y - hw), (x + hw, y - hw), (x + hw, y + hw), (x - hw, y + hw)])
             }
             flush(into: &out)
             return
         }
         // Unit directions of the segments (closed: including the closing one).
-        let segs = line.closed ? n : n - 1
-        var dirs: [(Double, Double)] = []
-        var lens: [Double] = []
-        dirs.reserveCapacity(segs)
-        lens.reserveCapacity(segs)
+        let segs = closed ? n : n - 1
+        dirs.removeAll(keepingCapacity: true)
+        lens.removeAll(keepingCapacity: true)
         for i in 0..<segs {
-            let j = (i + 1) % n
+            let j = i + 1 == n ? 0 : i + 1
             let dx = xs[j] - xs[i], dy = ys[j] - ys[i]
             let len = (dx * dx + dy * dy).squareRoot()
             dirs.append((dx / len, dy / len))
             lens.append(len)
         }
-        if line.closed {
+        if closed {
             for s in [1.0, -1.0] {
                 for i in 0..<n {
-                    let prev = (i + segs - 1) % segs
+                    let prev = i == 0 ? segs - 1 : i - 1
                     join(xs[i], ys[i], dirs[prev], dirs[i], s, shortest: min(lens[prev], lens[i]))
                 }
                 // The two offset contours must wind oppositely so the hole stays empty.
@@ -312,28 +761,25 @@ struct Stroker {
         }
         // Caps (and the ends of the offset sides) square to the curve where one starts or ends.
         let d0 = line.startTangent ?? dirs[0], dl = line.endTangent ?? dirs[segs - 1]
-        // About one point per vertex and side, plus caps.
-        pts.reserveCapacity(2 * n + 16)
         pts.append((xs[0] - d0.1 * hw, ys[0] + d0.0 * hw))
         for i in 1..<(n - 1) { join(xs[i], ys[i], dirs[i - 1], dirs[i], 1, shortest: min(lens[i - 1], lens[i])) }
         pts.append((xs[n - 1] - dl.1 * hw, ys[n - 1] + dl.0 * hw))
-        cap(xs[n - 1], ys[n - 1], dl)
-        var right: [(Double, Double)] = []
-        right.reserveCapacity(n + 8)
-        swap(&right, &pts)
+        cap(xs[n - 1], ys[n - 1], dl, flat: line.endCut)
+        // The other side, walked forwards into the scratch, then appended backwards.
+        swap(&other, &pts)
+        pts.removeAll(keepingCapacity: true)
         for i in 1..<(n - 1) { join(xs[i], ys[i], dirs[i - 1], dirs[i], -1, shortest: min(lens[i - 1], lens[i])) }
-        right.append(contentsOf: pts.reversed())
-        swap(&right, &pts)
+        other.append(contentsOf: pts.reversed())
+        swap(&other, &pts)
         // Start cap, walking backwards: from the −n side of the path round to its +n side.
         pts.append((xs[0] + d0.1 * hw, ys[0] - d0.0 * hw))
-        cap(xs[0], ys[0], (-d0.0, -d0.1))
+        cap(xs[0], ys[0], (-d0.0, -d0.1), flat: line.startCut)
         flush(into: &out)
     }
 }
 
-/// Splits polylines into dashes.
+/// A dash pattern, normalised: an even number of on and off lengths and a phase within one period.
 struct Dasher {
-    static let maxDashes = 1_000_000.0
     let intervals: [Double]
     let total: Double
     let phase: Double
@@ -343,7 +789,7 @@ struct Dasher {
         guard !dashes.isEmpty, dashes.allSatisfy({ $0 >= 0 && $0.isFinite }) else { return nil }
         let list = dashes.count % 2 == 1 ? dashes + dashes : dashes
         let sum = list.reduce(0, +)
-        guard sum > 0, phase.isFinite else { return nil }
+        guard sum > 0, sum.isFinite, phase.isFinite else { return nil }
         intervals = list
         total = sum
         var p = phase.truncatingRemainder(dividingBy: sum)
@@ -351,67 +797,14 @@ struct Dasher {
         self.phase = p
     }
 
-    /// Dashes for one polyline; nil when there would be more than `maxDashes` (the line is
-    /// then stroked solid, as Skia does, rather than building millions of contours).
-    func split(_ line: Polyline) -> [Polyline]? {
-        guard line.count > 1 else { return [line] }
-        var xs = line.xs, ys = line.ys
-        if line.closed { xs.append(xs[0]); ys.append(ys[0]) }
-        var length = 0.0
-        for i in 0..<(xs.count - 1) { length += hypot2(xs[i + 1] - xs[i], ys[i + 1] - ys[i]) }
-        guard length / total * Double(intervals.count) / 2 <= Dasher.maxDashes else { return nil }
-        // Position in the pattern.
+    /// Where each subpath starts in the pattern: the interval, what is left of it, and whether it is on.
+    func start() -> (k: Int, left: Double, on: Bool) {
         var k = 0
         var left = intervals[0]
         var p = phase
         // An interval is skipped once the phase reaches its end, except a zero-length dash at
         // the very start, which is a dot.
         while p > left || (p == left && left > 0) { p -= left; k = (k + 1) % intervals.count; left = intervals[k] }
-        left -= p
-        var on = k % 2 == 0
-        var pieces: [Polyline] = []
-        var cur = Polyline()
-        let startsOn = on
-        if on { cur.xs.append(xs[0]); cur.ys.append(ys[0]); cur.hasSegment = true }
-        for i in 0..<(xs.count - 1) {
-            let dx = xs[i + 1] - xs[i], dy = ys[i + 1] - ys[i]
-            let len = (dx * dx + dy * dy).squareRoot()
-            var t = 0.0
-            while len - t > left {
-                t += left
-                let x = xs[i] + dx * t / len, y = ys[i] + dy * t / len
-                if on {
-                    cur.xs.append(x); cur.ys.append(y)
-                    if cur.count == 1 {
-                        // Zero-length dash: a tiny segment along the path keeps the caps oriented.
-                        cur.xs.append(x + dx / len * 1e-9); cur.ys.append(y + dy / len * 1e-9)
-                    }
-                    pieces.append(cur)
-                    cur = Polyline()
-                } else {
-                    cur = Polyline()
-                    cur.xs.append(x); cur.ys.append(y); cur.hasSegment = true
-                }
-                on.toggle()
-                k = (k + 1) % intervals.count
-                left = intervals[k]
-            }
-            left -= len - t
-            if on, let lx = cur.xs.last, let ly = cur.ys.last, lx != xs[i + 1] || ly != ys[i + 1] {
-                cur.xs.append(xs[i + 1]); cur.ys.append(ys[i + 1])
-            }
-        }
-        if pieces.isEmpty && startsOn && on { return [line] }
-        if on && cur.count > 0 {
-            // A closed subpath whose pattern is on at both ends: the last dash continues into
-            // the first, so the corner at the start is joined, not capped.
-            if line.closed && startsOn && !pieces.isEmpty {
-                let first = pieces.removeFirst()
-                cur.xs.append(contentsOf: first.xs.dropFirst())
-                cur.ys.append(contentsOf: first.ys.dropFirst())
-            }
-            pieces.append(cur)
-        }
-        return pieces
+        return (k, left - p, k % 2 == 0)
     }
 }

@@ -15,7 +15,7 @@ extension CGContext {
 
     /// Strokes the current path with the stroke colour and line style, and clears the path.
     public func strokePath() {
-        let outline = strokedOutline()
+        let outline = strokedOutline(forPainting: true)
         currentPath = CGMutablePath()
         paintSurfacePath(outline, rule: .winding, color: state.strokeColor)
     }
@@ -23,7 +23,7 @@ extension CGContext {
     /// Fills, strokes, or both (fill first), then clears the path.
     public func drawPath(using mode: CGPathDrawingMode) {
         let p = Raster.Path(currentPath)
-        let outline = mode == .eoFill || mode == .fill ? Raster.Path() : strokedOutline()
+        let outline = mode == .eoFill || mode == .fill ? Raster.Path() : strokedOutline(forPainting: true)
         currentPath = CGMutablePath()
         switch mode {
         case .fill: fillSurfacePath(p, rule: .winding)

@@ -104,20 +104,43 @@ extension CGContext {
     /// The outline of the current path's stroke, in surface space: the path is mapped back
     /// to user space and stroked there (so line width, dashes and a non-uniform CTM act in user
     /// units, as in Core Graphics), then mapped forward again.
-    func strokedOutline() -> Raster.Path {
+    ///
+    /// `forPainting`: only what can show through the clip (or cast a shadow into it) is built,
+    /// so a path far larger than the bitmap costs what its visible part costs; the pixels are
+    /// the same. Paths handed back to the caller (`replacePathWithStrokedPath`) are whole.
+    func strokedOutline(forPainting: Bool = false) -> Raster.Path {
         let m = userToSurface
         let forward = ProjectiveTransform(a: Double(m.a), b: Double(m.b), c: Double(m.c), d: Double(m.d),
                                           tx: Double(m.tx), ty: Double(m.ty))
         let scale = abs(forward.determinant).squareRoot()
+        let device = forPainting ? visibleStrokeBox : nil
         if state.lineWidth <= 0 || !(scale > 0) || !scale.isFinite {
             // A zero width is the thinnest line the device shows: one pixel, in device space.
             var style = state.strokeStyle
             style.width = 1
             style.dashes = []
-            return Raster.Path(currentPath).stroked(style, tolerance: 0.1)
+            return Raster.Path(currentPath).stroked(style, tolerance: 0.1, visible: device)
         }
-        let user = Raster.Path(currentPath, transform: m.inverted())
-        return user.stroked(state.strokeStyle, tolerance: 0.1 / scale).transformed(forward)
+        let inverse = m.inverted()
+        let user = Raster.Path(currentPath, transform: inverse)
+        let visible = device.flatMap { d -> Raster.Rect? in
+            // The user-space box around the device box's four corners.
+            let corners = [CGPoint(x: d.minX, y: d.minY), CGPoint(x: d.maxX, y: d.minY),
+                           CGPoint(x: d.minX, y: d.maxY), CGPoint(x: d.maxX, y: d.maxY)].map { $0.applying(inverse) }
+            let xs = corners.map { Double($0.x) }, ys = corners.map { Double($0.y) }
+            let r = Raster.Rect(minX: xs.min()!, minY: ys.min()!, maxX: xs.max()!, maxY: ys.max()!)
+            return r.minX.isFinite && r.minY.isFinite && r.maxX.isFinite && r.maxY.isFinite ? r : nil
+        }
+        return user.stroked(state.strokeStyle, tolerance: 0.1 / scale, visible: visible).transformed(forward)
+    }
+
+    /// The surface-space rectangle a stroke can show in: the clip's box, and where a shadow
+    /// is set, the box its shadow comes from (offset back, grown by the blur's reach).
+    var visibleStrokeBox: Raster.Rect? {
+        var box = clipBox
+        guard !box.isEmpty else { return nil }
+        if let s = activeShadow { box = box.union(box.offsetBy(-s.dx, -s.dy).outset(by: s.pad + 1)) }
+        return Raster.Rect(x: Double(box.x), y: Double(box.y), width: Double(box.width), height: Double(box.height))
     }
 }
 
