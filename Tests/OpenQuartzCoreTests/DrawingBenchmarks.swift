@@ -230,7 +230,7 @@ import OpenQuartzCore
         for (name, draw) in Self.cases() where only?.contains(name) ?? true {
             var times: [Double] = []
             var images: Set<Data> = []
-            for run in 0...runs {
+            for _ in 0...runs {
                 let ctx = makeRGBAContext(512, 512)
                 // Skia's and Blend2D's canvases are y-down: flip so the same coordinates land alike.
                 ctx.translateBy(x: 0, y: 512)
