@@ -1,5 +1,6 @@
 #include "RasterKernels.h"
 #include "VectorLevel.h"
+#include <math.h>
 
 // ---------------------------------------------------------------------------------------
 // Scalar reference: every vector path below gives exactly these bytes.
@@ -346,11 +347,20 @@ AVX2 static inline __attribute__((always_inline)) void avx2_source_over_masked_r
     long i = 0;
     __m256i sv = _mm256_set1_epi32((int)s);
     int opaque = s >> 24 == 255;
+    // Fully covered blocks of a translucent colour skip the coverage multiply (x·255/255 = x
+    // exactly, see mul255): s, widened, and 255 − its alpha are set up once.
+    __m256i z = _mm256_setzero_si256(), sw = _mm256_unpacklo_epi8(sv, z), inv = inverse_alpha_16(sw);
     for (; i + 8 <= n; i += 8) {
         uint64_t c8 = load_coverage8(cov + i);
         if (!c8) continue;
-        if (c8 == ~(uint64_t)0 && opaque) store8(dst + i, sv);
-        else store8(dst + i, over_coverage_8px(sv, cov + i, load8(dst + i)));
+        if (c8 == ~(uint64_t)0) {
+            if (opaque) { store8(dst + i, sv); continue; }
+            __m256i d = load8(dst + i);
+            store8(dst + i, _mm256_packus_epi16(_mm256_add_epi16(sw, mul255_16(_mm256_unpacklo_epi8(d, z), inv)),
+                                                _mm256_add_epi16(sw, mul255_16(_mm256_unpackhi_epi8(d, z), inv))));
+        } else {
+            store8(dst + i, over_coverage_8px(sv, cov + i, load8(dst + i)));
+        }
     }
     if (i < n) {
         // The last one to seven pixels in one masked step: small shapes' rows end in one.
@@ -533,4 +543,71 @@ AVX2 static void avx2_source_over_rect(uint32_t *dst, long stride, long w, long 
 void rk_source_over_rect(uint32_t *dst, long stride, long width, long height, uint32_t first, uint32_t mid, uint32_t last) {
     if (width <= 0 || height <= 0) return;
     DISPATCH(source_over_rect, dst, stride, width, height, first, mid, last)
+}
+
+// ---------------------------------------------------------------------------------------
+// The sweep's running sum and coverage conversion (see the header). The sum is a chain of
+// dependent adds and stays scalar, in order; the conversion after it is independent per cell.
+// No contraction into fused multiply-adds: the bytes must be the Swift rule's.
+
+#pragma clang fp contract(off)
+
+static inline uint8_t coverage_nonzero(float v) {
+    float t = fabsf(v);
+    t = 1.0f < t ? 1.0f : t;
+    return (uint8_t)(t * 255.0f + 0.5f);
+}
+
+static uint8_t scalar_sweep_nonzero(float *line, uint8_t *out, long n, float *sum) {
+    float s = *sum;
+    uint8_t any = 0;
+    for (long i = 0; i < n; i++) {
+        s += line[i];
+        line[i] = 0;
+        uint8_t c = coverage_nonzero(s);
+        out[i] = c;
+        any |= c;
+    }
+    *sum = s;
+    return any;
+}
+
+#if defined(__x86_64__)
+AVX2 static uint8_t avx2_sweep_nonzero(float *line, uint8_t *out, long n, float *sum) {
+    float s = *sum;
+    for (long i = 0; i < n; i++) { s += line[i]; line[i] = s; }
+    *sum = s;
+    long i = 0;
+    __m256 one = _mm256_set1_ps(1.0f), k255 = _mm256_set1_ps(255.0f), half = _mm256_set1_ps(0.5f);
+    __m256 abs_mask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7FFFFFFF));
+    __m256i any = _mm256_setzero_si256();
+    for (; i + 8 <= n; i += 8) {
+        __m256 v = _mm256_and_ps(_mm256_loadu_ps(line + i), abs_mask);
+        // min(v, 1) as the rule writes it: 1 where 1 < v.
+        v = _mm256_blendv_ps(v, one, _mm256_cmp_ps(one, v, _CMP_LT_OQ));
+        __m256i c = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(v, k255), half));
+        _mm256_storeu_ps(line + i, _mm256_setzero_ps());
+        any = _mm256_or_si256(any, c);
+        __m128i w = _mm_packus_epi32(_mm256_castsi256_si128(c), _mm256_extracti128_si256(c, 1));
+        _mm_storel_epi64((__m128i *)(out + i), _mm_packus_epi16(w, w));
+    }
+    uint8_t a = 0;
+    for (; i < n; i++) {
+        uint8_t c = coverage_nonzero(line[i]);
+        line[i] = 0;
+        out[i] = c;
+        a |= c;
+    }
+    __m128i o = _mm_or_si128(_mm256_castsi256_si128(any), _mm256_extracti128_si256(any, 1));
+    o = _mm_or_si128(o, _mm_srli_si128(o, 8));
+    o = _mm_or_si128(o, _mm_srli_si128(o, 4));
+    return a | (uint8_t)_mm_cvtsi128_si32(o);
+}
+#endif
+
+uint8_t rk_sweep_nonzero(float *line, uint8_t *out, long count, float *sum) {
+#if defined(__x86_64__)
+    if (vector_level() >= 2) return avx2_sweep_nonzero(line, out, count, sum);
+#endif
+    return scalar_sweep_nonzero(line, out, count, sum);
 }

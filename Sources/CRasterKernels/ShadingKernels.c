@@ -83,13 +83,19 @@ AVX2 static inline __m256 accept8(__m256 t, rk_shading_ramp r, __m256 *ok) {
     return _mm256_min_ps(_mm256_max_ps(t, zero), one);
 }
 
-// Looks up eight clamped parameters, writing 0 (and coverage 0) where `ok` is clear.
+// Looks up eight clamped parameters, writing 0 (and coverage 0) where `ok` is clear. The eight
+// entries are read one by one, not with vpgatherdd: on the AMD cores we run on a gather costs
+// more than eight loads from a table that sits in L1 (the bytes are the same either way).
 AVX2 static inline void put8(uint32_t *out, uint8_t *coverage, __m256 t, __m256 ok, const uint32_t *table,
                              rk_shading_ramp r) {
     __m256 scaled = _mm256_add_ps(_mm256_mul_ps(t, _mm256_set1_ps((float)r.last)), _mm256_set1_ps(0.5f));
     // Lanes that are not painted read entry 0 (their t may be NaN).
     __m256i index = _mm256_cvttps_epi32(_mm256_and_ps(scaled, ok));
-    __m256i colour = _mm256_i32gather_epi32((const int *)table, index, 4);
+    __m128i lo = _mm256_castsi256_si128(index), hi = _mm256_extracti128_si256(index, 1);
+    __m256i colour = _mm256_setr_epi32((int)table[_mm_cvtsi128_si32(lo)], (int)table[_mm_extract_epi32(lo, 1)],
+                                       (int)table[_mm_extract_epi32(lo, 2)], (int)table[_mm_extract_epi32(lo, 3)],
+                                       (int)table[_mm_cvtsi128_si32(hi)], (int)table[_mm_extract_epi32(hi, 1)],
+                                       (int)table[_mm_extract_epi32(hi, 2)], (int)table[_mm_extract_epi32(hi, 3)]);
     _mm256_storeu_si256((__m256i *)out, _mm256_and_si256(colour, _mm256_castps_si256(ok)));
     int m = _mm256_movemask_ps(ok);
     if (coverage && m != 255)

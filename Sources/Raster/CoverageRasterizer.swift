@@ -1,3 +1,5 @@
+import CRasterKernels
+
 /// Receives the coverage of one row, left to right, in device coordinates.
 package protocol CoverageSink {
     /// `count` pixels starting at (x, y), all with the same coverage (never 0).
@@ -95,30 +97,26 @@ package final class CoverageRasterizer: PolylineSink {
         scratch = RasterScratch.take(cells: cells)
         acc = scratch.acc
         owner = scratch.owner
+        let rows = max(self.height, 1)
         let words = max(wordsPerRow * self.height, 1)
-        touched = .allocate(capacity: words)
+        scratch.reserve(rows: rows, words: words, bytes: stride)
+        touched = scratch.words
         touched.initialize(repeating: 0, count: words)
-        rowCoverage = .allocate(capacity: stride)
-        conflictFirst = .allocate(capacity: max(self.height, 1))
-        conflictFirst.initialize(repeating: Int32.max, count: max(self.height, 1))
-        conflictLast = .allocate(capacity: max(self.height, 1))
-        conflictLast.initialize(repeating: -1, count: max(self.height, 1))
-        exactOffset = .allocate(capacity: max(self.height, 1))
-        exactOffset.initialize(repeating: -1, count: max(self.height, 1))
-        rowPieces = .allocate(capacity: max(self.height, 1))
-        rowPieces.initialize(repeating: 0, count: max(self.height, 1))
+        rowCoverage = scratch.bytes
+        conflictFirst = scratch.rowInts
+        conflictFirst.initialize(repeating: Int32.max, count: rows)
+        conflictLast = scratch.rowInts + rows
+        conflictLast.initialize(repeating: -1, count: rows)
+        exactOffset = scratch.rowInts + 2 * rows
+        exactOffset.initialize(repeating: -1, count: rows)
+        rowPieces = scratch.rowInts + 3 * rows
+        rowPieces.initialize(repeating: 0, count: rows)
     }
 
     deinit {
         // The sweep has set every cell it or the edges touched back to zero.
         if swept { RasterScratch.give(scratch) }
-        touched.deallocate()
-        rowCoverage.deallocate()
-        conflictFirst.deallocate()
-        conflictLast.deallocate()
-        exactOffset.deallocate()
         exactCoverage?.deallocate()
-        rowPieces.deallocate()
     }
 
     /// The region to rasterize: `bounds` (device space, already transformed) clipped to the target.
@@ -661,14 +659,7 @@ package final class CoverageRasterizer: PolylineSink {
                     while k < chunks && isTouched(k) { k += 1 }
                     let x0 = start << CoverageRasterizer.chunkShift
                     let x1 = min(k << CoverageRasterizer.chunkShift, width)
-                    var any: UInt8 = 0
-                    for x in x0..<x1 {
-                        sum += line[x]
-                        line[x] = 0
-                        let c = R.coverage(sum)
-                        rowCoverage[x - x0] = c
-                        any |= c
-                    }
+                    var any = R.sweep(line + x0, rowCoverage, x1 - x0, &sum)
                     if exactOffset[row] >= 0 {
                         let first = Int(conflictFirst[row])
                         let lo = max(x0, first), hi = min(x1, Int(conflictLast[row]) + 1)
@@ -703,11 +694,38 @@ package final class CoverageRasterizer: PolylineSink {
 /// Maps an accumulated winding value (area integral, or sampled integer) to 8-bit coverage.
 protocol CoverageRule {
     static func coverage(_ v: Float) -> UInt8
+    /// One run of the sweep: adds each of `count` cells to `sum` in order, writes the coverage
+    /// of each running sum to `out` and sets the cells back to 0; returns the OR of the coverage.
+    static func sweep(_ line: UnsafeMutablePointer<Float>, _ out: UnsafeMutablePointer<UInt8>, _ count: Int,
+                      _ sum: inout Float) -> UInt8
+}
+
+extension CoverageRule {
+    @inline(__always)
+    static func sweep(_ line: UnsafeMutablePointer<Float>, _ out: UnsafeMutablePointer<UInt8>, _ count: Int,
+                      _ sum: inout Float) -> UInt8 {
+        var any: UInt8 = 0
+        for x in 0..<count {
+            sum += line[x]
+            line[x] = 0
+            let c = coverage(sum)
+            out[x] = c
+            any |= c
+        }
+        return any
+    }
 }
 
 enum NonZeroArea: CoverageRule {
     @inline(__always)
     static func coverage(_ v: Float) -> UInt8 { UInt8(min(abs(v), 1) * 255 + 0.5) }
+
+    /// The common case, in C (`rk_sweep_nonzero`: the same operations, the conversion vectorised).
+    @inline(__always)
+    static func sweep(_ line: UnsafeMutablePointer<Float>, _ out: UnsafeMutablePointer<UInt8>, _ count: Int,
+                      _ sum: inout Float) -> UInt8 {
+        rk_sweep_nonzero(line, out, count, &sum)
+    }
 }
 
 enum EvenOddArea: CoverageRule {

@@ -156,15 +156,28 @@ extension Surface {
     public func fill(_ path: Path, transform: ProjectiveTransform = .identity, rule: FillRule = .nonZero,
                      gradient: Gradient, gradientTransform: ProjectiveTransform, clip: Mask? = nil,
                      antialias: Bool = true, blend: BlendMode = .sourceOver) {
-        guard let inverse = gradientTransform.inverted(), let r = drawableRegion(clip: clip) else { return }
-        var table = gradient.table()
+        guard let inverse = gradientTransform.inverted() else { return }
+        fill(path, transform: transform, rule: rule, ramp: gradient, clip: clip, antialias: antialias) { table, scratch, samples in
+            GradientSink(surface: self, gradient: gradient, table: table, inverse: inverse, clip: clip, mode: blend,
+                         scratch: scratch, samples: samples)
+        }
+    }
+
+    /// What the gradient and shading fills share: the drawable region, `ramp`'s colour table, a
+    /// row of coverage and a row of samples as wide as the region, and rasterizing `path` into the
+    /// sink that `sink` makes from them (they live for the call).
+    func fill<S: CoverageSink>(_ path: Path, transform: ProjectiveTransform, rule: FillRule, ramp: Gradient,
+                               clip: Mask?, antialias: Bool,
+                               sink make: (_ table: UnsafeMutablePointer<UInt32>, _ scratch: UnsafeMutablePointer<UInt8>,
+                                           _ samples: UnsafeMutablePointer<UInt32>) -> S) {
+        guard let r = drawableRegion(clip: clip) else { return }
+        var table = ramp.table()
         let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: r.width)
         let samples = UnsafeMutablePointer<UInt32>.allocate(capacity: r.width)
         defer { scratch.deallocate(); samples.deallocate() }
         table.withUnsafeMutableBufferPointer { t in
             guard let base = t.baseAddress else { return }
-            var sink = GradientSink(surface: self, gradient: gradient, table: base, inverse: inverse, clip: clip,
-                                    mode: blend, scratch: scratch, samples: samples)
+            var sink = make(base, scratch, samples)
             rasterize(path, transform: transform, rule: rule, antialias: antialias,
                       targetX: r.x, targetY: r.y, targetWidth: r.width, targetHeight: r.height, into: &sink)
         }

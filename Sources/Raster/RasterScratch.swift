@@ -3,11 +3,22 @@ import Synchronization
 /// The rasterizer's per-cell working memory (area accumulators and edge owners), kept zeroed
 /// and reused between fills. Allocating and faulting in two fresh full-frame buffers costs more
 /// than filling a full-frame rectangle, so a few are pooled; each fill takes one for itself,
-/// so fills on different threads never share one.
+/// so fills on different threads never share one. The per-row and per-word arrays ride along
+/// (grown on demand, set up afresh by each rasterizer): for a small shape, their half-dozen
+/// allocations cost as much as its edges.
 final class RasterScratch: @unchecked Sendable {
     let capacity: Int
     let acc: UnsafeMutablePointer<Float>
     let owner: UnsafeMutablePointer<Int32>
+    /// Four `Int32` per row (the rasterizer's per-row bookkeeping), at least `rowCapacity` rows.
+    private(set) var rowInts: UnsafeMutablePointer<Int32>
+    private(set) var rowCapacity = 0
+    /// Touched-chunk bits, at least `wordCapacity` words.
+    private(set) var words: UnsafeMutablePointer<UInt64>
+    private(set) var wordCapacity = 0
+    /// One row of coverage bytes, at least `byteCapacity`.
+    private(set) var bytes: UnsafeMutablePointer<UInt8>
+    private(set) var byteCapacity = 0
 
     private init(capacity: Int) {
         self.capacity = capacity
@@ -15,11 +26,37 @@ final class RasterScratch: @unchecked Sendable {
         acc.initialize(repeating: 0, count: capacity)
         owner = .allocate(capacity: capacity)
         owner.initialize(repeating: 0, count: capacity)
+        rowInts = .allocate(capacity: 0)
+        words = .allocate(capacity: 0)
+        bytes = .allocate(capacity: 0)
     }
 
     deinit {
         acc.deallocate()
         owner.deallocate()
+        rowInts.deallocate()
+        words.deallocate()
+        bytes.deallocate()
+    }
+
+    /// Makes room for `rows` rows, `words` touched words and `bytes` coverage bytes (contents
+    /// undefined: the rasterizer initialises what it uses).
+    func reserve(rows: Int, words w: Int, bytes b: Int) {
+        if rows > rowCapacity {
+            rowCapacity = max(rows, 2 * rowCapacity)
+            rowInts.deallocate()
+            rowInts = .allocate(capacity: 4 * rowCapacity)
+        }
+        if w > wordCapacity {
+            wordCapacity = max(w, 2 * wordCapacity)
+            words.deallocate()
+            words = .allocate(capacity: wordCapacity)
+        }
+        if b > byteCapacity {
+            byteCapacity = max(b, 2 * byteCapacity)
+            bytes.deallocate()
+            bytes = .allocate(capacity: byteCapacity)
+        }
     }
 
     private static let pool = Mutex<[RasterScratch]>([])

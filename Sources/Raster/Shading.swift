@@ -122,18 +122,10 @@ extension Surface {
     public func fill(_ path: Path, transform: ProjectiveTransform = .identity, rule: FillRule = .nonZero,
                      shading: Shading, shadingTransform: ProjectiveTransform, clip: Mask? = nil,
                      antialias: Bool = true, blend: BlendMode = .sourceOver) {
-        guard shadingTransform.isAffine, let inverse = shadingTransform.inverted(),
-              let r = drawableRegion(clip: clip) else { return }
-        var table = shading.ramp.table()
-        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: r.width)
-        let samples = UnsafeMutablePointer<UInt32>.allocate(capacity: r.width)
-        defer { scratch.deallocate(); samples.deallocate() }
-        table.withUnsafeMutableBufferPointer { t in
-            guard let base = t.baseAddress else { return }
-            var sink = ShadingSink(surface: self, shading: shading, table: base, inverse: inverse, clip: clip,
-                                   mode: blend, scratch: scratch, samples: samples)
-            rasterize(path, transform: transform, rule: rule, antialias: antialias,
-                      targetX: r.x, targetY: r.y, targetWidth: r.width, targetHeight: r.height, into: &sink)
+        guard shadingTransform.isAffine, let inverse = shadingTransform.inverted() else { return }
+        fill(path, transform: transform, rule: rule, ramp: shading.ramp, clip: clip, antialias: antialias) { table, scratch, samples in
+            ShadingSink(surface: self, shading: shading, table: table, inverse: inverse, clip: clip, mode: blend,
+                        scratch: scratch, samples: samples)
         }
     }
 }

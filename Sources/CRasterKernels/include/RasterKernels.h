@@ -39,6 +39,12 @@ void rk_source_over_rect(uint32_t *dst, long stride, long width, long height, ui
 // Asks for the cache lines of count pixels from row on, to be written: a row's lines are
 // then fetched together while it is computed, instead of one at a time as stores reach them.
 void rk_prefetch_row(const uint32_t *row, long count);
+
+// One run of the coverage rasterizer's sweep under the non-zero area rule: for each of `count`
+// accumulated cells, *sum += cell (single precision, in order), coverage = ⌊min(|*sum|, 1)·255
+// + 0.5⌋ into `out`, and the cell set back to 0. Returns the OR of the coverage bytes. The same
+// operations as the Swift rule (`NonZeroArea`), so the same bytes; only the conversion is vectorised.
+uint8_t rk_sweep_nonzero(float *line, uint8_t *out, long count, float *sum);
 // Which vector path runs: 2 for AVX2, 1 for SSE2, 0 for plain C.
 int rk_vector_level(void);
 // Chooses a lower path than the CPU allows (tests run every path); −1 restores the best.

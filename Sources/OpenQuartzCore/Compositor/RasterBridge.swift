@@ -19,24 +19,36 @@ extension Color {
 }
 
 extension Raster.Path {
+    /// The path's elements, each point mapped by `transform` when given. Reads the element
+    /// storage directly: going through `applyWithBlock` costs an array per element, which is
+    /// most of the work of converting a small path (a circle, a star) for each fill.
     init(_ cg: CGPath, transform: CGAffineTransform? = nil) {
         self.init()
-        cg.applyWithBlock { ptr in
-            let e = ptr.pointee
-            func p(_ i: Int) -> CGPoint {
-                let q = e.points[i]
-                return transform.map { q.applying($0) } ?? q
+        var points = 0
+        for e in cg.storage {
+            switch e {
+            case .move, .line: points += 1
+            case .quadCurve: points += 2
+            case .curve: points += 3
+            case .closeSubpath: break
             }
-            switch e.type {
-            case .moveToPoint: let a = p(0); move(to: a.x, a.y)
-            case .addLineToPoint: let a = p(0); line(to: a.x, a.y)
-            case .addQuadCurveToPoint: let c = p(0), a = p(1); quad(to: a.x, a.y, control: c.x, c.y)
-            case .addCurveToPoint:
-                let c1 = p(0), c2 = p(1), a = p(2)
-                cubic(to: a.x, a.y, control1: c1.x, c1.y, control2: c2.x, c2.y)
-            case .closeSubpath: close()
-            @unknown default: break
-            }
+        }
+        reserveCapacity(elements: cg.storage.count, points: points)
+        for e in cg.storage { append(e, transform: transform) }
+    }
+
+    /// Appends one element of a `CGPath`, its points mapped by `transform` when given.
+    @inline(__always)
+    mutating func append(_ e: CGPath.Element, transform: CGAffineTransform? = nil) {
+        @inline(__always) func p(_ q: CGPoint) -> CGPoint { transform.map { q.applying($0) } ?? q }
+        switch e {
+        case .move(let a): let a = p(a); move(to: a.x, a.y)
+        case .line(let a): let a = p(a); line(to: a.x, a.y)
+        case .quadCurve(let a, let c): let c = p(c), a = p(a); quad(to: a.x, a.y, control: c.x, c.y)
+        case .curve(let a, let c1, let c2):
+            let c1 = p(c1), c2 = p(c2), a = p(a)
+            cubic(to: a.x, a.y, control1: c1.x, c1.y, control2: c2.x, c2.y)
+        case .closeSubpath: close()
         }
     }
 }

@@ -87,9 +87,11 @@ extension CGContext {
 
     /// Fills the ellipse inscribed in `rect`.
     public func fillEllipse(in rect: CGRect) {
-        let p = CGMutablePath()
-        p.addEllipse(in: rect, transform: userToSurface)
-        fillSurfacePath(Raster.Path(p), rule: .winding)
+        // The elements `addEllipse` would store, straight into the rasterizer's path.
+        var p = Raster.Path()
+        p.reserveCapacity(elements: 6, points: 13)
+        CGMutablePath.ellipse(in: rect, transform: userToSurface) { p.append($0) }
+        fillSurfacePath(p, rule: .winding)
     }
 
     /// Strokes the ellipse inscribed in `rect`.

@@ -87,20 +87,26 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     /// i.e. in the direction of increasing angle (Apple calls it clockwise, which it is on a
     /// y-down screen), each quarter with control arms `kappa` times the radius.
     public func addEllipse(in rect: CGRect, transform: CGAffineTransform = .identity) {
+        CGMutablePath.ellipse(in: rect, transform: transform) { append($0) }
+    }
+
+    /// The elements `addEllipse(in:transform:)` appends, handed to `body` in order (points
+    /// already mapped by `transform`), so a fill can build its own path from them without a
+    /// `CGMutablePath` in between.
+    @inline(__always)
+    static func ellipse(in rect: CGRect, transform t: CGAffineTransform, _ body: (Element) -> Void) {
         let r = rect.standardized
         let cx = r.midX, cy = r.midY, rx = r.width / 2, ry = r.height / 2
         let kx = rx * CGMutablePath.kappa, ky = ry * CGMutablePath.kappa
-        let t = transform
-        move(to: CGPoint(x: cx + rx, y: cy), transform: t)
-        addCurve(to: CGPoint(x: cx, y: cy + ry), control1: CGPoint(x: cx + rx, y: cy + ky),
-                 control2: CGPoint(x: cx + kx, y: cy + ry), transform: t)
-        addCurve(to: CGPoint(x: cx - rx, y: cy), control1: CGPoint(x: cx - kx, y: cy + ry),
-                 control2: CGPoint(x: cx - rx, y: cy + ky), transform: t)
-        addCurve(to: CGPoint(x: cx, y: cy - ry), control1: CGPoint(x: cx - rx, y: cy - ky),
-                 control2: CGPoint(x: cx - kx, y: cy - ry), transform: t)
-        addCurve(to: CGPoint(x: cx + rx, y: cy), control1: CGPoint(x: cx + kx, y: cy - ry),
-                 control2: CGPoint(x: cx + rx, y: cy - ky), transform: t)
-        closeSubpath()
+        @inline(__always) func curve(_ end: CGPoint, _ c1: CGPoint, _ c2: CGPoint) {
+            body(.curve(to: end.applying(t), control1: c1.applying(t), control2: c2.applying(t)))
+        }
+        body(.move(to: CGPoint(x: cx + rx, y: cy).applying(t)))
+        curve(CGPoint(x: cx, y: cy + ry), CGPoint(x: cx + rx, y: cy + ky), CGPoint(x: cx + kx, y: cy + ry))
+        curve(CGPoint(x: cx - rx, y: cy), CGPoint(x: cx - kx, y: cy + ry), CGPoint(x: cx - rx, y: cy + ky))
+        curve(CGPoint(x: cx, y: cy - ry), CGPoint(x: cx - rx, y: cy - ky), CGPoint(x: cx - kx, y: cy - ry))
+        curve(CGPoint(x: cx + rx, y: cy), CGPoint(x: cx + kx, y: cy - ry), CGPoint(x: cx + rx, y: cy - ky))
+        body(.closeSubpath)
     }
 
     /// A rounded rectangle as its own closed subpath, each corner a quarter ellipse with radii
