@@ -141,7 +141,7 @@ extension Path {
     }
 
     /// As `stroked(_:tolerance:visible:)`, within `budget`.
-    func stroked(_ style: StrokeStyle, tolerance: Double, visible: Rect?, budget: StrokeBudget) -> Path {
+    package func stroked(_ style: StrokeStyle, tolerance: Double, visible: Rect?, budget: StrokeBudget) -> Path {
         let hw = style.width / 2
         guard hw > 0, hw.isFinite else { return Path() }
         let tol = max(tolerance, 1e-6)
@@ -160,17 +160,24 @@ extension Path {
 /// (a curve 1e308 wide, a width of 1e300, dashes of 1e-9 along a path 1e9 long); beyond them
 /// the outline degrades (coarser curves and arcs, solid instead of dashed) rather than taking
 /// minutes. Ordinary drawing stays far below all three. See docs/limits.md.
-struct StrokeBudget: Sendable {
+package struct StrokeBudget: Sendable {
     /// Segments that flattening the path's curves may make in all; past it the tolerance grows
     /// until the curves fit (segments go as 1/√tolerance).
-    var maxSegments = 1 << 18
+    var maxSegments: Int
     /// Points that round joins and caps may add in all; past it arcs become single chords.
-    var maxArcPoints = 1 << 20
+    var maxArcPoints: Int
     /// Dashes in all (counted along the visible parts); a subpath that would pass it is
     /// stroked solid, as Skia does past a million dashes.
-    var maxDashes = 1_000_000.0
+    var maxDashes: Double
     /// The budget of every stroke.
-    static let standard = StrokeBudget()
+    package static let standard = StrokeBudget()
+
+    /// A budget with the given bounds, each defaulting to the standard one (tests lower them).
+    package init(maxSegments: Int = 1 << 18, maxArcPoints: Int = 1 << 20, maxDashes: Double = 1_000_000) {
+        self.maxSegments = maxSegments
+        self.maxArcPoints = maxArcPoints
+        self.maxDashes = maxDashes
+    }
 
     /// The farthest any part of the stroke lies from the flattened path: half the width, times
     /// the miter limit for miter joins (a miter tip is at most limit · width / 2 from its corner)
@@ -199,7 +206,7 @@ struct StrokeBudget: Sendable {
     /// already flattened, each to at most `c` segments (within a tolerance of its own, as fine
     /// as that allows), and curves with non-finite second differences are chords. Curves
     /// under the share are left to be flattened as asked.
-    func budgeted(_ path: Path, _ tolerance: Double, region: Rect?) -> Path {
+    package func budgeted(_ path: Path, _ tolerance: Double, region: Rect?) -> Path {
         // Segments each curve needs (uncapped), in order; lines count one.
         var needs: [Double] = []
         var lines = 0

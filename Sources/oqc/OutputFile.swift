@@ -12,7 +12,7 @@ import OpenQuartzCore
 ///   replace the link itself, not what it points to).
 /// An output that is one of the command's inputs (the scene, an image, a font) is refused.
 struct OutputFile {
-    enum Kind {
+    package enum Kind {
         case standardOutput
         case writeThrough
         case replace

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// The CAAnimation family evaluated on layers, against values worked out by hand from Apple's
 /// documented rules.

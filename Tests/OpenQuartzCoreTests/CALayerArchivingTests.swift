@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// A layer tree survives an `NSKeyedArchiver` / `NSKeyedUnarchiver` round trip (secure coding,
 /// swift-corelibs-foundation's keyed archiver on Linux) with every property of every class.

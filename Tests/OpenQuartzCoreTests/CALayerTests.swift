@@ -1,6 +1,6 @@
 import Testing
 import Foundation
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// Defaults (docs/semantics.md §0, CALayer.h and the subclass headers), the layer tree, copies and the
 /// change counter.

@@ -1,7 +1,7 @@
 import Foundation
 import Raster
 import Testing
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// A 60 × 20 canvas whose root holds `layer` (40 × 20 at x = 10, red unless given a colour),
 /// committed by a timed render at media time 0, as an app's first frame commits its tree.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// The slow inputs fuzz-cgcontext found (Fuzz/Crashers/fuzz-cgcontext-timeout-…, five from
 /// session 2 and four from session 3), replayed as the calls the harness makes for their bytes

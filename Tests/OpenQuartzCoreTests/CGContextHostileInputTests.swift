@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// The CGContext API given what a careless or hostile caller passes: sizes past Int's range,
 /// row strides that overflow, coordinates of 1e308 and NaN, huge line widths, blurs and dash

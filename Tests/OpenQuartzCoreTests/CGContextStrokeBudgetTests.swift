@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// Strokes painted through a CGContext are built only as far as the clip (and a shadow) can
 /// show them, within `StrokeBudget` (docs/limits.md): hostile paths return quickly, ordinary

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 @Suite struct CGGradientDrawingTests {
     let blackToWhite = CGGradient(colorsSpace: CGColorSpaceCreateDeviceRGB(),

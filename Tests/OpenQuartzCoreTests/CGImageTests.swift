@@ -1,7 +1,7 @@
 import Testing
 import Foundation
 import Raster
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 @Suite struct CGImageTests {
     @Test func premultipliedRoundTripAndLayout() throws {

@@ -1,6 +1,6 @@
 import Testing
 import Foundation
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// Element sequences and geometry of paths, with expected values derived by hand: the
 /// quarter-circle constant `kappa = 4(√2 − 1)/3`, arc end points from cos/sin, tight

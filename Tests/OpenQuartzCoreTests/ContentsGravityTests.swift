@@ -1,6 +1,6 @@
 import Testing
 import Foundation
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// contentsGravity placement, Apple-measured with bounds 80×60 and a 20×10 image
 /// (docs/semantics.md §9, GS2 gravity.m), in y-down layer coordinates where "top" means max Y.

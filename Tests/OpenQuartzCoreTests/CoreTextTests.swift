@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// The Core Text subset label code uses, and attributed strings in text layers. Expected metrics
 /// are DejaVu Sans's hhea table read with a separate script (unitsPerEm 2048, ascender 1901,

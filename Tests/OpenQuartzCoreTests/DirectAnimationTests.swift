@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// The render's direct evaluation of simple basic animations (DirectAnimation.swift) shows
 /// exactly what the generic evaluator computes (the one `presentation()` uses), at every

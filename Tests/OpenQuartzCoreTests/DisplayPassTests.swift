@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// Counts how often the display pass asks whether it needs display, and its draws.
 final class CountingDisplayLayer: CALayer {

@@ -1,7 +1,7 @@
 import Foundation
 import Raster
 import Testing
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// Inputs the fuzzers (Fuzz/) found to crash, kept as they were found (Fuzz/Crashers holds
 /// the raw files): each must now render or be refused.

@@ -1,7 +1,7 @@
 import Foundation
 import Raster
 import Testing
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// Scenes of a few hundred bytes that used to crash the renderer (a wild write, traps on
 /// Double→Int conversions, allocations of terabytes) or run without end, each at the default

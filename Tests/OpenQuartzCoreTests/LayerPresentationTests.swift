@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import OpenQuartzCore
+import OpenQuartzCore
 import Raster
 
 /// A timed render reads a layer whose one animation is direct without a presentation copy

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// CAMediaTiming: the active interval, fill modes, repeats, autoreverse, speed and time offset,
 /// and the layer time hierarchy. Expected values from the model Apple documents: local time

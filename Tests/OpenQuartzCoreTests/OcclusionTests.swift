@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import Raster
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// Occlusion culling skips what opaque layers drawn later cover; it must never change a pixel.
 /// Random stacks of cards (shadows, borders, rounded and square corners at fractional

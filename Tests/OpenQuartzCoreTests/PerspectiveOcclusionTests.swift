@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import Raster
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 @Suite struct PerspectiveOcclusionTests {
     /// An opaque 64² image with a pattern, optionally with a translucent band near its left edge.

@@ -1,7 +1,7 @@
 import Foundation
 import Raster
 import Testing
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 // Public iOS code that uses CATransition, compiled unchanged against stand-ins for the UIKit
 // it touches (UIKitStandIn.swift, and the two classes below), and rendered at several times.

@@ -1,7 +1,7 @@
 import Codecs
 import Foundation
 import Testing
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 @Suite("Scene errors and limits")
 struct SceneErrorTests {

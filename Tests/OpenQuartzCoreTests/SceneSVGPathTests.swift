@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 @Suite("Scene SVG path data")
 struct SceneSVGPathTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Raster
 import Testing
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// Transition objects in scene files' `animations`: read, drawn at media times (`oqc render
 /// --time`), refused with a JSON path when malformed, and written back unchanged.

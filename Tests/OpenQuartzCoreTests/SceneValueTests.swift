@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// Reads one value from a JSON snippet with the scene reader, as the layer reader would
 /// for a key `v` at the top level of `test.json`.

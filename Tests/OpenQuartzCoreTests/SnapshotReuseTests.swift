@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import Raster
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// The snapshotter reuses the render nodes of unchanged layers between frames. Reuse must never
 /// show a stale picture: after each change below, a renderer that has drawn every earlier frame

@@ -1,7 +1,7 @@
 import Foundation
 import Raster
 import Testing
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// DejaVu Sans read by our TrueType reader, checked against Pillow/FreeType and HarfBuzz
 /// values committed in TextFixtures.generated.swift (Scripts/make_font_fixtures.py).

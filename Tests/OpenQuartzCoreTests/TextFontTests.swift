@@ -2,7 +2,7 @@ import Foundation
 import Raster
 import Synchronization
 import Testing
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// Font discovery (name matching and the fallback chain) and the public OQCFont API.
 @Suite struct TextFontTests {

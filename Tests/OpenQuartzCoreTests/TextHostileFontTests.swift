@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// Damaged and hostile font files, built from DejaVu Sans' real bytes: each must be refused
 /// with an `OQCFontError` (or, for glyph data, draw nothing for that glyph) — never crash or hang.

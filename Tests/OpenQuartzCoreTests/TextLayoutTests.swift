@@ -1,7 +1,7 @@
 import Foundation
 import Raster
 import Testing
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 /// Line breaking, truncation, kerning and vertical placement of TextLayout, with expected
 /// positions worked out from the FreeType advances in TextFixtures (DejaVu Sans).

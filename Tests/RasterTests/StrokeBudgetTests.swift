@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Raster
+import Raster
 
 /// The work of one stroke is bounded by what can be seen (`visible`) and by `StrokeBudget`,
 /// whatever the path, width and dash pattern (docs/limits.md). Times are this thread's CPU

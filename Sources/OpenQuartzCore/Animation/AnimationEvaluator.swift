@@ -2,11 +2,11 @@ import Foundation
 
 /// Computes a layer's presentation values: its animations, in the order they were added,
 /// applied to a copy of the model layer at one local time of the layer.
-enum AnimationEvaluator {
+package enum AnimationEvaluator {
     /// Applies `model`'s animations to `pres` (a copy of `model`) at the layer's local time
     /// `t`. With `events` (a render) animations waiting for the commit get their begin time,
     /// and starts and ends are recorded; without (`presentation()`), nothing is changed.
-    static func apply(_ model: CALayer, to pres: CALayer, localTime t: CFTimeInterval, events: AnimationEvents?) {
+    package static func apply(_ model: CALayer, to pres: CALayer, localTime t: CFTimeInterval, events: AnimationEvents?) {
         guard let list = model.animationStorage?.animations else { return }
         for (key, anim) in list {
             if anim.awaitsCommit, events != nil {

@@ -4,7 +4,7 @@ import Foundation
 /// after the frame is rendered (`perform()`), on the rendering thread, so that a delegate that
 /// changes layers does not change them mid-render: each animation is told it started, then
 /// that it stopped, once, in that order, and then its transactions' completion blocks run.
-final class AnimationEvents: @unchecked Sendable {
+package final class AnimationEvents: @unchecked Sendable {
     enum Event {
         case start(CAAnimation)
         case finish(CALayer, String, CAAnimation, remove: Bool)

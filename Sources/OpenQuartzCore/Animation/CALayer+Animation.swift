@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a layer keeps for animation, timing and key-value coding (allocated on first use).
-final class LayerAnimationStorage {
+package final class LayerAnimationStorage {
     /// The layer's animations in the order they were added (later ones apply on top).
     var animations: [(key: String, animation: CAAnimation)] = []
     /// The layer's own timing. A change of it can change the local time of every layer below.
@@ -22,7 +22,7 @@ final class LayerAnimationStorage {
     var renderCopyFrame: UInt64 = 0
     var renderCopyLocalTime: CFTimeInterval = .nan
     /// The layer's one animation in direct form (DirectAnimation.swift), once resolved.
-    var direct: DirectAnimation?
+    package var direct: DirectAnimation?
     var directResolved = false
     /// A timed render's presentation of a layer with a direct animation, without a copy
     /// (`Snapshotter.presentation(_:)`): the animation's value this frame (nil: the model
@@ -201,7 +201,7 @@ extension CALayer {
     /// Core Animation class this layer is or derives from: what a render reads an animated
     /// layer through. It runs no initializer of a subclass of yours, so it cannot trap, and
     /// the render reads only Core Animation's properties (drawn contents included).
-    final func builtInCopy() -> CALayer {
+    package final func builtInCopy() -> CALayer {
         let c: CALayer
         switch self {
         case is CAShapeLayer: c = CAShapeLayer()

@@ -56,8 +56,22 @@ package struct MediaTiming: Sendable, Equatable {
     var timeOffset: CFTimeInterval = 0
     var repeatCount: Float = 0
     var repeatDuration: CFTimeInterval = 0
-    var autoreverses = false
-    var fillMode: CAMediaTimingFillMode = .removed
+    package var autoreverses = false
+    package var fillMode: CAMediaTimingFillMode = .removed
+
+    /// Timing with CAMediaTiming's defaults for whatever is not given.
+    package init(beginTime: CFTimeInterval = 0, duration: CFTimeInterval = 0, speed: Float = 1,
+                 timeOffset: CFTimeInterval = 0, repeatCount: Float = 0, repeatDuration: CFTimeInterval = 0,
+                 autoreverses: Bool = false, fillMode: CAMediaTimingFillMode = .removed) {
+        self.beginTime = beginTime
+        self.duration = duration
+        self.speed = speed
+        self.timeOffset = timeOffset
+        self.repeatCount = repeatCount
+        self.repeatDuration = repeatDuration
+        self.autoreverses = autoreverses
+        self.fillMode = fillMode
+    }
 
     /// Local time as a layer uses it: linear, unbounded.
     @inline(__always)
@@ -85,7 +99,7 @@ package struct MediaTiming: Sendable, Equatable {
     }
 
     /// Where an animation is for a parent time, with simple duration `d`.
-    func phase(parent t: CFTimeInterval, simple d: CFTimeInterval) -> TimingPhase {
+    package func phase(parent t: CFTimeInterval, simple d: CFTimeInterval) -> TimingPhase {
         let active = activeDuration(simple: d)
         var a = (t - beginTime) * CFTimeInterval(speed)
         if a.isNaN { return .before }
@@ -114,7 +128,7 @@ package struct MediaTiming: Sendable, Equatable {
 }
 
 /// Where a timed object is at a moment of its parent's time.
-enum TimingPhase: Equatable {
+package enum TimingPhase: Equatable {
     /// Before its active interval, not filling backwards: no effect.
     case before
     /// After its active interval, not filling forwards: no effect.

@@ -67,7 +67,7 @@ open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
 
     /// One coordinate of the curve at parameter s, with end points 0 and 1.
     @inline(__always)
-    static func bezier(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
+    package static func bezier(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
         let u = 1 - s
         return 3 * u * u * s * p1 + 3 * u * s * s * p2 + s * s * s
     }
@@ -79,7 +79,7 @@ open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
     }
 
     /// The parameter s with x(s) = x: x(s) increases on 0…1 because the control x are in 0…1.
-    static func solve(_ x: Double, _ p1: Double, _ p2: Double) -> Double {
+    package static func solve(_ x: Double, _ p1: Double, _ p2: Double) -> Double {
         var s = x
         for _ in 0..<8 {
             let err = bezier(s, p1, p2) - x

@@ -81,7 +81,7 @@ package struct DampedSpring: Sendable {
     var bounce: Double { zeta <= 1 ? 1 - zeta : 1 / zeta - 1 }
 
     /// The displacement x(t) from the end value (1 at t = 0).
-    func displacement(_ t: Double) -> Double {
+    package func displacement(_ t: Double) -> Double {
         let w0 = omega0, z = zeta
         let x0 = 1.0, dx0 = -v0
         if abs(z - 1) < 1e-9 {

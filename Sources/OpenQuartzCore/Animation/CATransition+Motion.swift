@@ -13,16 +13,16 @@ import Foundation
 /// transition direction is opposite"; code naming `.moveIn`/`.fromTop` "toTop"). Apple's
 /// CATransition overview fixes the horizontal sense: a push with no subtype moves the old
 /// state "from left to right with the blue state entering the scene from the left".
-struct TransitionMotion: Equatable {
+package struct TransitionMotion: Equatable {
     /// Offsets of the old and new appearances, in points of the layer's bounds space.
     var before: CGPoint
     var after: CGPoint
     /// Whether the old appearance is drawn over the new one (`.reveal`).
     var beforeOnTop: Bool
     /// The dissolve weight of the new appearance (`.fade`), nil for the moving types.
-    var dissolve: Float?
+    package var dissolve: Float?
 
-    init(before: CGPoint, after: CGPoint, beforeOnTop: Bool, dissolve: Float?) {
+    package init(before: CGPoint, after: CGPoint, beforeOnTop: Bool, dissolve: Float?) {
         self.before = before; self.after = after; self.beforeOnTop = beforeOnTop; self.dissolve = dissolve
     }
 
@@ -38,7 +38,7 @@ struct TransitionMotion: Equatable {
     }
 
     /// The motion of `type`/`subtype` at progress `p` (0…1) for a layer of `size`.
-    init(type: CATransitionType, subtype: CATransitionSubtype?, progress p: Float, size: CGSize) {
+    package init(type: CATransitionType, subtype: CATransitionSubtype?, progress p: Float, size: CGSize) {
         let q = CGFloat(min(max(p.isFinite ? p : 0, 0), 1))
         let o = Self.origin(of: subtype)
         // One bounds length along the motion: the entering picture starts that far out on the

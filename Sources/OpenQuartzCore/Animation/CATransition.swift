@@ -47,7 +47,7 @@ open class CATransition: CAAnimation, @unchecked Sendable {
     var before: RenderNode?
     /// A scene file's description of the old appearance (its `from` layer object), drawn in
     /// place of the last rendered one (docs/scene-format.md "Transitions").
-    var sceneBefore: CALayer?
+    package var sceneBefore: CALayer?
 
     override func copyAttributes(from other: CAAnimation) {
         super.copyAttributes(from: other)

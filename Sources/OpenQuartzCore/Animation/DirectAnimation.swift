@@ -7,9 +7,9 @@ import Foundation
 /// (ends converted, timing read) and then costs a timing-function evaluation and one property
 /// set per frame. The values are the generic evaluator's to the bit: the same phase, the same
 /// curve and the same `a + (b − a) · f` per component (AnimationEvaluator, AnimationValue).
-struct DirectAnimation {
+package struct DirectAnimation {
     /// What is set on the presentation copy.
-    enum Target {
+    package enum Target {
         case opacity, shadowOpacity, zPosition, cornerRadius, borderWidth, shadowRadius
         case positionX, positionY, position, anchorPoint
         case backgroundColor, borderColor, shadowColor

@@ -391,12 +391,12 @@ enum KeyComponent: Sendable {
 }
 
 /// A key path resolved against the layer properties: the property and the part of it.
-struct LayerKeyPath: Sendable {
+package struct LayerKeyPath: Sendable {
     let property: LayerProperty
     let component: KeyComponent
 
     /// Nil for a key path that names no layer property (a custom key).
-    init?(_ keyPath: String) {
+    package init?(_ keyPath: String) {
         let name: Substring, rest: Substring
         if let dot = keyPath.firstIndex(of: ".") {
             name = keyPath[..<dot]; rest = keyPath[keyPath.index(after: dot)...]
@@ -410,7 +410,7 @@ struct LayerKeyPath: Sendable {
 
     var kind: AnimationValueKind { component.kind(base: property.kind) }
 
-    func get(_ l: CALayer) -> AnimationValue? { property.get(l).flatMap { component.get($0) } }
+    package func get(_ l: CALayer) -> AnimationValue? { property.get(l).flatMap { component.get($0) } }
 
     @discardableResult
     func set(_ l: CALayer, _ v: AnimationValue) -> Bool {

@@ -24,7 +24,7 @@ package struct TransformDecomposition: Equatable {
     }
 
     /// Nil for a singular matrix (it cannot be decomposed).
-    init?(_ t: CATransform3D) {
+    package init?(_ t: CATransform3D) {
         var m = [[Double]](repeating: [0, 0, 0, 0], count: 4)
         let v = t.values.map { Double($0) }
         for i in 0..<4 { for j in 0..<4 { m[i][j] = v[i * 4 + j] } }
@@ -94,7 +94,7 @@ package struct TransformDecomposition: Equatable {
 
     /// The matrix, rebuilt: perspective, translation, rotation, skew, scale (the reverse of
     /// the decomposition, in row-vector order).
-    var matrix: CATransform3D {
+    package var matrix: CATransform3D {
         var m = CATransform3DIdentity
         m.m14 = CGFloat(perspective.0); m.m24 = CGFloat(perspective.1)
         m.m34 = CGFloat(perspective.2); m.m44 = CGFloat(perspective.3)
@@ -195,7 +195,7 @@ package struct TransformComponents {
     /// The perspective column (m14, m24, m34, m44), carried through.
     var perspective: (CGFloat, CGFloat, CGFloat, CGFloat)
 
-    init(_ t: CATransform3D) {
+    package init(_ t: CATransform3D) {
         translation = (Double(t.m41), Double(t.m42), Double(t.m43))
         perspective = (t.m14, t.m24, t.m34, t.m44)
         let r0 = [Double(t.m11), Double(t.m12), Double(t.m13)]
@@ -222,7 +222,7 @@ package struct TransformComponents {
         }
     }
 
-    var matrix: CATransform3D {
+    package var matrix: CATransform3D {
         var m = CATransform3DMakeScale(CGFloat(scale.x), CGFloat(scale.y), CGFloat(scale.z))
         m = CATransform3DConcat(m, CATransform3DMakeRotation(CGFloat(rotation.x), 1, 0, 0))
         m = CATransform3DConcat(m, CATransform3DMakeRotation(CGFloat(rotation.y), 0, 1, 0))

@@ -3,7 +3,7 @@ import Raster
 
 /// Draws a layer's `contents` image: gravity, contentsScale, contentsRect, contentsCenter and
 /// the filters (docs/semantics.md §9).
-enum ContentsRenderer {
+package enum ContentsRenderer {
     /// The image's source rectangle in pixels (contentsRect; outside [0, 1] the edge pixels
     /// extend, which clamp-to-edge sampling gives).
     static func sourceRect(_ c: ContentsSpec) -> CGRect {
@@ -13,7 +13,7 @@ enum ContentsRenderer {
 
     /// Where the image lands in the layer's bounds space. Vertical gravity names refer to
     /// max-Y as "top", so on iOS `top` lands at the visual bottom (docs/semantics.md §9, GS2 gravity.m).
-    static func destinationRect(_ c: ContentsSpec, bounds b: CGRect) -> CGRect {
+    package static func destinationRect(_ c: ContentsSpec, bounds b: CGRect) -> CGRect {
         let src = sourceRect(c)
         let cw = abs(src.width) / c.scale, ch = abs(src.height) / c.scale
         let bw = b.width, bh = b.height

@@ -8,7 +8,7 @@ import Raster
 /// stays visible) and need not sample them (a coverflow's overlapping covers). Occluders are
 /// convex device polygons, so turned and projected layers count. Only what is certain counts:
 /// a layer that might leave a pixel partly covered or translucent occludes nothing there.
-struct PerspectiveOcclusion {
+package struct PerspectiveOcclusion {
     /// The items that occlude: draw-order index, device-space polygon (convex) that the item
     /// paints opaque at full coverage, shrunk so that whole pixels inside it are, and its box.
     private let occluders: [(index: Int, polygon: [(x: Double, y: Double)], box: DeviceRect)]
@@ -114,7 +114,7 @@ struct PerspectiveOcclusion {
     /// the eye; it is shrunk by 1.5 pixels, so that a pixel whose centre is inside is wholly
     /// inside with room for rounding.
     /// Only plain leaves without a shadow occlude here (see `OpaqueArea`).
-    static func opaqueRegion(_ n: RenderNode, world: CATransform3D, alpha: Float) -> [(x: Double, y: Double)]? {
+    package static func opaqueRegion(_ n: RenderNode, world: CATransform3D, alpha: Float) -> [(x: Double, y: Double)]? {
         guard case .plain = n.kind, n.shadow == nil, n.sublayers.isEmpty,
               let area = OpaqueArea(n, inheritedAlpha: alpha) else { return nil }
         let radius = area.largestRadius
@@ -131,7 +131,7 @@ struct PerspectiveOcclusion {
     }
 
     /// A convex polygon with each edge moved inward by `d`; nil if that turns it inside out.
-    static func shrunk(_ p: [(x: Double, y: Double)], by d: Double) -> [(x: Double, y: Double)]? {
+    package static func shrunk(_ p: [(x: Double, y: Double)], by d: Double) -> [(x: Double, y: Double)]? {
         let n = p.count
         var area = 0.0
         for i in 0..<n { let a = p[i], b = p[(i + 1) % n]; area += a.x * b.y - b.x * a.y }

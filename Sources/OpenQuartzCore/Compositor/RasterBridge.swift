@@ -5,7 +5,7 @@ import Raster
 
 extension Color {
     /// Straight sRGB; nil for a nil colour.
-    init?(_ c: CGColor?) {
+    package init?(_ c: CGColor?) {
         guard let c else { return nil }
         let v = c.rgba
         self.init(r: Float(v.red), g: Float(v.green), b: Float(v.blue), a: Float(v.alpha))

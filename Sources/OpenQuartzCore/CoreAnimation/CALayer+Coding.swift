@@ -156,6 +156,6 @@ extension CALayer {
 /// How deep the layer being decoded is in the archive's tree.
 package enum LayerDecoding {
     /// Layers deeper than this are not read (their superlayer keeps no sublayers or mask).
-    static let maximumDepth = 256
+    package static let maximumDepth = 256
     @TaskLocal static var depth = 0
 }

@@ -118,7 +118,7 @@ extension CALayer {
 /// subtree whose count is the one the last pass left clean is skipped whole, and a clean tree
 /// costs one comparison. Subtrees holding animations are always visited (an animated key that
 /// needs display redraws every frame).
-func displayLayerTree(_ layer: CALayer, mediaTime: CFTimeInterval? = nil) {
+package func displayLayerTree(_ layer: CALayer, mediaTime: CFTimeInterval? = nil) {
     guard layer.animatedSubtree || layer.displayPassStamp != layer.subtreeModificationCount else { return }
     let animated = layer.animationStorage != nil && mediaTime.map { layer.displayAnimatedKeys(atMediaTime: $0) } == true
     if !animated { layer.displayIfNeeded() }

@@ -24,7 +24,7 @@ extension CALayer {
     }
 
     /// `Local_L`: bounds space → the superlayer's sublayer space (where `position` lives).
-    final func localTransform() -> CATransform3D {
+    package final func localTransform() -> CATransform3D {
         CALayer.localTransform(bounds: bounds, anchorPoint: anchorPoint, anchorPointZ: anchorPointZ, transform: transform,
                                position: position, zPosition: zPosition)
     }

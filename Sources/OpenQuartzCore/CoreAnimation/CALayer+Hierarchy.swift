@@ -23,7 +23,7 @@ extension CALayer {
     }
 
     /// Why `layer` cannot be added as a sublayer, or nil.
-    final func sublayerRefusal(_ layer: CALayer) -> String? {
+    package final func sublayerRefusal(_ layer: CALayer) -> String? {
         if let cycle = cycleRefusal(layer) { return cycle }
         if layer.isMaskLayer, let host = layer.superlayer {
             return "cannot add layer \(layer.debugLabel) as a sublayer of \(debugLabel): it is the mask of \(host.debugLabel)"

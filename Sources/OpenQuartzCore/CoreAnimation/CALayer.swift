@@ -26,7 +26,7 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
 
     /// Bumped with `modificationCount` here and in every layer of the subtree (sublayers and
     /// masks, at any depth), so that a renderer can skip a subtree whose counter it has seen.
-    var subtreeModificationCount: UInt64 = 0
+    package var subtreeModificationCount: UInt64 = 0
 
     @inline(__always) final func noteChange() {
         modificationCount &+= 1
@@ -487,7 +487,7 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
 
     /// Animations, timing, custom key-value storage and the render's presentation copy; nil
     /// for a layer that never used any of them (most layers), which keeps layers small.
-    var animationStorage: LayerAnimationStorage?
+    package var animationStorage: LayerAnimationStorage?
     /// Whether a timed render has drawn this layer (Core Animation's "committed to the render
     /// tree"): only then do property changes run actions (implicit animations).
     var isCommittedToRender = false

@@ -2,8 +2,8 @@ import Foundation
 import Raster
 
 /// An open transparency layer: the surface drawing goes to until it ends.
-struct TransparencyLayer {
-    let surface: Surface
+package struct TransparencyLayer {
+    package let surface: Surface
 }
 
 extension CGContext {
@@ -25,7 +25,7 @@ extension CGContext {
 
     /// Most pixels of transparency layers open at once: four bitmaps' worth (at least 16 M,
     /// at most `maximumPixelCount`), so that nesting cannot take memory without bound.
-    var maximumTransparencyLayerPixels: Int {
+    package var maximumTransparencyLayerPixels: Int {
         min(max(4 * width * height, 1 << 24), CGContext.maximumPixelCount)
     }
 

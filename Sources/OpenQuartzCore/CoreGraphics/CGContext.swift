@@ -23,7 +23,7 @@ public final class CGContext {
     /// The text position and matrix (`CGContext+Text.swift`), outside the graphics state.
     var text = TextState()
     /// Open transparency layers, innermost last.
-    var transparencyLayers: [TransparencyLayer] = []
+    package var transparencyLayers: [TransparencyLayer] = []
     let colorSpaceValue: CGColorSpace?
     let bitmapInfoValue: UInt32
 

@@ -6,8 +6,8 @@ import Raster
 /// colour space, as Core Graphics does. Immutable.
 public final class CGGradient: @unchecked Sendable {
     /// The stops as the rasterizer takes them, sorted by location.
-    let colors: [Color]
-    let locations: [Double]
+    package let colors: [Color]
+    package let locations: [Double]
 
     /// Most stops accepted; more return nil rather than allocate.
     static let maximumStops = 1 << 16

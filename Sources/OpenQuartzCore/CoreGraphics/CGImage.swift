@@ -67,7 +67,7 @@ public final class CGImage: Sendable, CustomStringConvertible {
     /// `round(x * a / 255)` for bytes, exactly, without division (Raster's `mul255`, which
     /// premultiplies the pixels).
     @inline(__always)
-    static func mulDiv255(_ x: UInt32, _ a: UInt32) -> UInt32 { mul255(x, a) }
+    package static func mulDiv255(_ x: UInt32, _ a: UInt32) -> UInt32 { mul255(x, a) }
 
     /// The premultiplied RGBA bytes, rows top to bottom, tightly packed. OpenQuartzCore
     /// extension; Apple reaches them through `dataProvider`.

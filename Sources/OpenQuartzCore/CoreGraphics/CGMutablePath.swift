@@ -80,7 +80,7 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
 
     /// The constant that makes a cubic match a quarter circle at its midpoint:
     /// `4/3 · tan(π/8)`.
-    static let kappa: CGFloat = 0.5522847498307936
+    package static let kappa: CGFloat = 0.5522847498307936
 
     /// An ellipse inscribed in `rect` as its own closed subpath of four cubics: move to
     /// (maxX, midY), then through (midX, maxY), (minX, midY), (midX, minY) back to the start,

@@ -9,7 +9,7 @@ import Foundation
 /// `Sendable` from its superclass, as on Apple platforms).
 public class CGPath: @unchecked Sendable, Equatable, Hashable, CustomStringConvertible {
     /// The elements, in Core Graphics' order. Only `CGMutablePath` appends to it.
-    var storage: [Element]
+    package var storage: [Element]
     /// Where the last `move` went: the current point after `closeSubpath`.
     var subpathStart: CGPoint = .zero
     /// The end of the last element, or nil while the path is empty.

@@ -51,7 +51,7 @@ package struct AttributedTextRuns {
     }
 
     /// A number attribute of any of the types Swift code writes one with.
-    static func number(_ v: Any?) -> Double? {
+    package static func number(_ v: Any?) -> Double? {
         switch v {
         case let d as Double: return d.isFinite ? d : nil
         case let c as CGFloat: return c.isFinite ? Double(c) : nil

@@ -9,10 +9,10 @@ import Synchronization
 /// draw list → pixels). What the node describes never changes; it also keeps, behind locks,
 /// what is worked out from it on first use (the context's depth order, occlusion plans, the
 /// subtree-unchanged mark), which are functions of that description.
-final class RenderNode: @unchecked Sendable {
+package final class RenderNode: @unchecked Sendable {
     /// Content layers' payloads are boxed (`indirect`): most layers are plain, and a node
     /// stays small (a scene of 20 000 layers keeps 20 000 nodes).
-    enum Kind {
+    package enum Kind {
         case plain
         /// A `CATransformLayer`: draws nothing and does not flatten its sublayers.
         case transform
@@ -21,32 +21,32 @@ final class RenderNode: @unchecked Sendable {
         indirect case replicator(ReplicatorContent)
     }
 
-    let kind: Kind
+    package let kind: Kind
     let identity: ObjectIdentifier
     let name: String?
     let bounds: CGRect
     /// This layer's bounds space to its superlayer's bounds space, including the superlayer's
     /// `sublayerTransform` about its anchor point (docs/semantics.md §1.2), but not flattening.
-    let toParent: CATransform3D
-    let zPosition: CGFloat
-    let opacity: Float
+    package let toParent: CATransform3D
+    package let zPosition: CGFloat
+    package let opacity: Float
     let allowsGroupOpacity: Bool
-    let background: Color?
+    package let background: Color?
     let corners: CornerShape
     /// The rounded bounds as a path (shared between layers of the same shape).
     let outline: Raster.Path
-    let borderWidth: CGFloat
-    let borderColor: Color?
+    package let borderWidth: CGFloat
+    package let borderColor: Color?
     let masksToBounds: Bool
-    let shadow: ShadowSpec?
-    let mask: RenderNode?
+    package let shadow: ShadowSpec?
+    package let mask: RenderNode?
     let contents: ContentsSpec?
     let rasterization: RasterizationSpec?
     let isDoubleSided: Bool
     let allowsEdgeAntialiasing: Bool
     /// `edgeAntialiasingMask`'s bits: minX 1, maxX 2, minY 4, maxY 8.
     let antialiasedEdges: UInt32
-    let sublayers: [RenderNode]
+    package let sublayers: [RenderNode]
     /// Changes whenever anything in the subtree (mask included) changes: with `identity` it
     /// keys the caches of rendered groups.
     let version: UInt64
@@ -155,9 +155,9 @@ struct CornerShape: Equatable {
 }
 
 /// A node's shadow; a class, so that nodes without one pay a pointer.
-final class ShadowSpec: @unchecked Sendable {
+package final class ShadowSpec: @unchecked Sendable {
     /// Straight colour with `shadowOpacity` folded into alpha.
-    let color: Color
+    package let color: Color
     let offset: CGSize
     /// Gaussian sigma in points (see `shadowSigmaPerRadius`).
     let sigma: CGFloat
@@ -169,7 +169,7 @@ final class ShadowSpec: @unchecked Sendable {
 }
 
 /// A node's `contents`; a class, so that nodes without any pay a pointer.
-final class ContentsSpec: @unchecked Sendable {
+package final class ContentsSpec: @unchecked Sendable {
     /// `contentsGravity`, read once from its name: unknown names place the image as `center`
     /// does (Apple-measured, docs/semantics.md §9).
     enum Gravity {
@@ -205,7 +205,7 @@ final class ContentsSpec: @unchecked Sendable {
     let minification: SamplingFilter
     let magnification: SamplingFilter
 
-    init(image: CGImage, gravity: String, scale: CGFloat, rect: CGRect, center: CGRect,
+    package init(image: CGImage, gravity: String, scale: CGFloat, rect: CGRect, center: CGRect,
          minification: SamplingFilter, magnification: SamplingFilter) {
         self.image = image; self.gravity = Gravity(gravity); self.scale = scale; self.rect = rect; self.center = center
         self.minification = minification; self.magnification = magnification
@@ -222,7 +222,7 @@ struct ShapeFill {
     let color: Color
 }
 
-struct ShapeContent {
+package struct ShapeContent {
     let path: Raster.Path
     /// The path's control-point box (with `furtherFills`' boxes), found once (extents ask for
     /// it every frame).
@@ -231,9 +231,9 @@ struct ShapeContent {
     var furtherFills: [ShapeFill] = [] {
         didSet { for f in furtherFills { pathBounds = pathBounds.union(f.path.boundsRect) } }
     }
-    var fillColor: Color?
+    package var fillColor: Color?
     var fillRule: FillRule
-    var stroke: StrokeSpec?
+    package var stroke: StrokeSpec?
     /// False for glyph outlines, whose contours never overlap: the fill can skip the
     /// rasterizer's exact pass for shared pixels.
     var contoursOverlap = true
@@ -246,11 +246,11 @@ struct ShapeContent {
     }
 }
 
-struct StrokeSpec {
-    var color: Color
-    var style: StrokeStyle
-    var start: CGFloat
-    var end: CGFloat
+package struct StrokeSpec {
+    package var color: Color
+    package var style: StrokeStyle
+    package var start: CGFloat
+    package var end: CGFloat
     /// The stroked outline, kept with the node for the device scale it was flattened for.
     let outlines = StrokeOutlines()
 }
@@ -268,7 +268,7 @@ final class StrokeOutlines: Sendable {
     }
 }
 
-struct GradientContent {
+package struct GradientContent {
     enum Kind { case axial, radial, conic }
     var kind: Kind
     var colors: [Color]
@@ -277,7 +277,7 @@ struct GradientContent {
     var endPoint: CGPoint
 }
 
-struct ReplicatorContent {
+package struct ReplicatorContent {
     var instanceCount: Int
     var instanceTransform: CATransform3D
     var instanceColor: Color

@@ -45,7 +45,7 @@ public final class CAImageRenderer: @unchecked Sendable {
 
     /// Whether layers hidden under opaque layers drawn later are skipped; only tests turn it
     /// off, to check that the pictures are the same.
-    var occlusionCulling = true
+    package var occlusionCulling = true
 
     /// OpenQuartzCore extension: the work and memory one frame may take (RenderBudget.swift);
     /// default `RenderBudget.default`.

@@ -25,7 +25,7 @@ final class FrameCaches: Sendable {
     /// Something rendered for one layer at one place on one target: the layer (whose version
     /// changes with anything in its subtree), the matrix to the target and the visible region.
     struct PlacedKey: Hashable {
-        enum Kind: Hashable {
+        package enum Kind: Hashable {
             /// The layer's offscreen group (content, shadow, mask).
             case group
             /// A closed-form shadow's blurred coverage, less the hole the background covers.

@@ -7,10 +7,18 @@ import Darwin
 /// A syntax error in a JSON text, with the 1-based line and column where it was found.
 package struct JSONSyntaxError: Error, Equatable, Sendable {
     var line: Int
-    var column: Int
-    var message: String
+    package var column: Int
+    package var message: String
     /// True when the error is the nesting limit, so callers can name the flag that raises it.
-    var isDepthLimit = false
+    package var isDepthLimit = false
+
+    /// An error at a line and column (both 1-based).
+    package init(line: Int, column: Int, message: String, isDepthLimit: Bool = false) {
+        self.line = line
+        self.column = column
+        self.message = message
+        self.isDepthLimit = isDepthLimit
+    }
 }
 
 /// A strict RFC 8259 parser over UTF-8 bytes.
@@ -20,12 +28,12 @@ package struct JSONSyntaxError: Error, Equatable, Sendable {
 /// (20 000 layers in a few milliseconds). Nesting is bounded so hostile input cannot
 /// exhaust the stack.
 package struct JSONParser {
-    static let defaultMaxDepth = 600
+    package static let defaultMaxDepth = 600
 
     /// Parses one JSON value that spans the whole text (surrounding whitespace allowed).
     /// `overflowToInfinity`: a number beyond Double's range reads as ±infinity instead of
     /// failing, so that the scene reader can name the key it belongs to.
-    static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth,
+    package static func parse(_ bytes: [UInt8], maxDepth: Int = defaultMaxDepth,
                       overflowToInfinity: Bool = false) throws(JSONSyntaxError) -> JSONValue {
         let result: Result<JSONValue, Failure> = bytes.withUnsafeBufferPointer { buf in
             var p = JSONParser(buf: buf, maxDepth: maxDepth)

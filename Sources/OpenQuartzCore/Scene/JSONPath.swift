@@ -24,7 +24,7 @@ package struct JSONPath: Sendable, CustomStringConvertible {
     private let parent: Node?
     private let leaf: Leaf
 
-    static let root = JSONPath(parent: nil, leaf: .none)
+    package static let root = JSONPath(parent: nil, leaf: .none)
 
     private init(parent: Node?, leaf: Leaf) {
         self.parent = parent
@@ -38,7 +38,7 @@ package struct JSONPath: Sendable, CustomStringConvertible {
         return JSONPath(parent: Node(parent: parent, leaf: leaf), leaf: .none)
     }
 
-    func key(_ key: String) -> JSONPath { JSONPath(parent: settled().parent, leaf: .key(key)) }
+    package func key(_ key: String) -> JSONPath { JSONPath(parent: settled().parent, leaf: .key(key)) }
     func index(_ i: Int) -> JSONPath { JSONPath(parent: settled().parent, leaf: .index(i)) }
 
     /// Keys longer than this (in bytes) are shown cut in messages.

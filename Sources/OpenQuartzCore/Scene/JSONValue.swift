@@ -26,19 +26,19 @@ package enum JSONValue: Equatable, Sendable {
 /// A JSON object's members in file order. Lookup is linear: scene objects
 /// have a handful of keys, where a scan beats hashing.
 package struct JSONObject: Equatable, Sendable {
-    struct Member: Equatable, Sendable {
+    package struct Member: Equatable, Sendable {
         var key: String
         var value: JSONValue
     }
     var members: [Member]
 
-    init(_ members: [Member] = []) { self.members = members }
+    package init(_ members: [Member] = []) { self.members = members }
 
-    subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         for m in members where m.key == key { return m.value }
         return nil
     }
 
-    var keys: [String] { members.map(\.key) }
+    package var keys: [String] { members.map(\.key) }
     var count: Int { members.count }
 }

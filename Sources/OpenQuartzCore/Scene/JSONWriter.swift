@@ -1,10 +1,13 @@
 /// Serialises a `JSONValue` as readable, deterministic text: object members in order,
 /// two-space indentation, and arrays of plain values kept on one line (bounds,
 /// transforms and colours stay compact, as people write them).
-struct JSONWriter {
+package struct JSONWriter {
     var indent = "  "
 
-    func string(for value: JSONValue) -> String {
+    /// A writer that indents by two spaces.
+    package init() {}
+
+    package func string(for value: JSONValue) -> String {
         var out = ""
         write(value, level: 0, into: &out)
         out.append("\n")
@@ -12,7 +15,7 @@ struct JSONWriter {
     }
 
     /// The value on one line, for error messages.
-    static func compact(_ value: JSONValue) -> String {
+    package static func compact(_ value: JSONValue) -> String {
         var out = ""
         writeCompact(value, into: &out)
         return out

@@ -5,6 +5,12 @@ import Raster
 package struct SVGPathError: Error, Equatable, Sendable {
     var character: Int
     var message: String
+
+    /// An error at a character offset (1-based) of the path data.
+    package init(character: Int, message: String) {
+        self.character = character
+        self.message = message
+    }
 }
 
 /// SVG path data (`d` attribute, SVG 1.1 §8.3 / SVG 2 §9.3) to a `CGMutablePath`.
@@ -14,7 +20,7 @@ package struct SVGPathError: Error, Equatable, Sendable {
 /// and arc flags without separators ("a1 1 0 00 1 1"). Elliptical arcs become cubic
 /// Béziers through the endpoint-to-centre conversion of SVG 1.1 appendix F.6.
 /// Unlike a browser, which draws up to the first error, malformed data is refused.
-struct SVGPathParser {
+package struct SVGPathParser {
     private let bytes: [UInt8]
     private var i = 0
     private let path = CGMutablePath()
@@ -24,7 +30,7 @@ struct SVGPathParser {
     private var lastCubicControl: CGPoint? = nil
     private var lastQuadControl: CGPoint? = nil
 
-    static func parse(_ data: String) throws(SVGPathError) -> CGMutablePath {
+    package static func parse(_ data: String) throws(SVGPathError) -> CGMutablePath {
         var p = SVGPathParser(bytes: Array(data.utf8))
         try p.run()
         return p.path

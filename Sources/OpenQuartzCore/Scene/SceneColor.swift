@@ -2,7 +2,7 @@ import Foundation
 
 /// The colour forms of docs/scene-format.md: `#RGB`, `#RRGGBB`, `#RRGGBBAA`, UIKit colour names,
 /// `{"white", "alpha"}` and `{"red", "green", "blue", "alpha"}`.
-enum SceneColor {
+package enum SceneColor {
     /// UIKit's class colours with their exact values. The grays are made in the gray
     /// space, as `UIColor.darkGray` etc. are (`colorWithWhite:alpha:`); the rest in RGB.
     static let named: [(name: String, color: CGColor)] = [
@@ -23,7 +23,7 @@ enum SceneColor {
         ("clear", CGColor(gray: 0, alpha: 0)),
     ]
 
-    static let expected = "a colour (\"#RRGGBB\", a name such as \"red\", {\"white\", \"alpha\"} or {\"red\", \"green\", \"blue\", \"alpha\"})"
+    package static let expected = "a colour (\"#RRGGBB\", a name such as \"red\", {\"white\", \"alpha\"} or {\"red\", \"green\", \"blue\", \"alpha\"})"
 
     /// Parses `#RGB`, `#RRGGBB` or `#RRGGBBAA`; the error says what is wrong and where.
     static func hex(_ s: String) -> Result<CGColor, HexError> {
@@ -64,7 +64,7 @@ enum SceneColor {
 }
 
 extension SceneReader {
-    func color(_ v: JSONValue, _ p: JSONPath) throws(SceneError) -> CGColor {
+    package func color(_ v: JSONValue, _ p: JSONPath) throws(SceneError) -> CGColor {
         switch v {
         case .string(let s):
             if s.hasPrefix("#") {

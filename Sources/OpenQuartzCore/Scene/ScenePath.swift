@@ -3,9 +3,9 @@ import Foundation
 /// Path values (docs/scene-format.md "Path"): SVG path data, or `{"rect"}`, `{"ellipse"}`,
 /// `{"roundedRect", "cornerRadius"}`.
 extension SceneReader {
-    static let pathExpected = "a path (SVG path data, {\"rect\": [x, y, w, h]}, {\"ellipse\": [x, y, w, h]} or {\"roundedRect\": [x, y, w, h], \"cornerRadius\": r})"
+    package static let pathExpected = "a path (SVG path data, {\"rect\": [x, y, w, h]}, {\"ellipse\": [x, y, w, h]} or {\"roundedRect\": [x, y, w, h], \"cornerRadius\": r})"
 
-    func path(_ v: JSONValue, _ p: JSONPath) throws(SceneError) -> CGPath {
+    package func path(_ v: JSONValue, _ p: JSONPath) throws(SceneError) -> CGPath {
         switch v {
         case .string(let data):
             do {

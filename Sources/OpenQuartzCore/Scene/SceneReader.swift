@@ -28,7 +28,7 @@ package final class SceneReader {
     /// Every image and font file read, as resolved (for `Scene.inputFiles`).
     var inputFiles: [String] = []
 
-    init(file: String, baseDirectory: String?, options: SceneOptions) {
+    package init(file: String, baseDirectory: String?, options: SceneOptions) {
         self.file = file
         self.baseDirectory = baseDirectory
         self.options = options
@@ -60,7 +60,7 @@ package final class SceneReader {
 
     // MARK: scalars
 
-    func number(_ v: JSONValue, _ p: JSONPath) throws(SceneError) -> CGFloat {
+    package func number(_ v: JSONValue, _ p: JSONPath) throws(SceneError) -> CGFloat {
         switch v {
         case .int(let i): return CGFloat(i)
         case .double(let d):
@@ -84,7 +84,7 @@ package final class SceneReader {
         return x
     }
 
-    func nonNegative(_ v: JSONValue, _ p: JSONPath) throws(SceneError) -> CGFloat {
+    package func nonNegative(_ v: JSONValue, _ p: JSONPath) throws(SceneError) -> CGFloat {
         let x = try number(v, p)
         guard x >= 0 else { throw fail(p, "expected a number ≥ 0, got \(Self.quote(v))") }
         return x
@@ -96,7 +96,7 @@ package final class SceneReader {
         return x
     }
 
-    func unit(_ v: JSONValue, _ p: JSONPath) throws(SceneError) -> CGFloat {
+    package func unit(_ v: JSONValue, _ p: JSONPath) throws(SceneError) -> CGFloat {
         try number(v, p, in: 0...1)
     }
 
@@ -112,7 +112,7 @@ package final class SceneReader {
         return i
     }
 
-    func bool(_ v: JSONValue, _ p: JSONPath) throws(SceneError) -> Bool {
+    package func bool(_ v: JSONValue, _ p: JSONPath) throws(SceneError) -> Bool {
         guard case .bool(let b) = v else { throw typeError(v, p, expected: "true or false") }
         return b
     }
@@ -133,7 +133,7 @@ package final class SceneReader {
     }
 
     /// One of a fixed set of names, mapped to its value.
-    func choice<T>(_ v: JSONValue, _ p: JSONPath, _ table: KeyValuePairs<String, T>) throws(SceneError) -> T {
+    package func choice<T>(_ v: JSONValue, _ p: JSONPath, _ table: KeyValuePairs<String, T>) throws(SceneError) -> T {
         if case .string(let s) = v {
             for (name, value) in table where name == s { return value }
         }
@@ -162,7 +162,7 @@ package final class SceneReader {
         return out
     }
 
-    func point(_ v: JSONValue, _ p: JSONPath) throws(SceneError) -> CGPoint {
+    package func point(_ v: JSONValue, _ p: JSONPath) throws(SceneError) -> CGPoint {
         let n = try numbers(v, p, ["x", "y"])
         return CGPoint(x: n[0], y: n[1])
     }
@@ -174,7 +174,7 @@ package final class SceneReader {
     }
 
     /// `[x, y, width, height]` with width and height ≥ 0.
-    func rect(_ v: JSONValue, _ p: JSONPath) throws(SceneError) -> CGRect {
+    package func rect(_ v: JSONValue, _ p: JSONPath) throws(SceneError) -> CGRect {
         let n = try numbers(v, p, ["x", "y", "width", "height"])
         if n[2] < 0 { throw fail(p.index(2), "expected a width ≥ 0, got \(Self.text(n[2]))") }
         if n[3] < 0 { throw fail(p.index(3), "expected a height ≥ 0, got \(Self.text(n[3]))") }
@@ -210,7 +210,7 @@ package final class SceneReader {
 
     /// The closest candidate (case-insensitive), for "did you mean" hints: within edit
     /// distance 2, or 1 for short words, where 2 edits make almost anything match.
-    static func nearest(_ word: String, in candidates: some Sequence<String>) -> String? {
+    package static func nearest(_ word: String, in candidates: some Sequence<String>) -> String? {
         // The distance is at least the difference in length: a word much longer than every
         // candidate (a 10 MB key) is no near miss, and is not compared at all.
         guard word.utf8.count <= 64 else { return nil }

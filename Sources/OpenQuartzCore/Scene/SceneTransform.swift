@@ -3,10 +3,10 @@ import Foundation
 /// Transform values: a CATransform3D as 16 numbers or a list of steps, and a
 /// CGAffineTransform as 6 numbers or a list of 2D steps (docs/scene-format.md "Transform", "Affine").
 extension SceneReader {
-    static let transformExpected = "a transform (16 numbers or a list of steps such as {\"rotate\": {\"degrees\": 45}})"
+    package static let transformExpected = "a transform (16 numbers or a list of steps such as {\"rotate\": {\"degrees\": 45}})"
     static let affineExpected = "an affine transform (6 numbers [a, b, c, d, tx, ty] or a list of steps such as {\"translate\": [10, 0]})"
 
-    func transform3D(_ v: JSONValue, _ p: JSONPath) throws(SceneError) -> CATransform3D {
+    package func transform3D(_ v: JSONValue, _ p: JSONPath) throws(SceneError) -> CATransform3D {
         let items = try array(v, p, expected: Self.transformExpected)
         if let first = items.first, first.number != nil {
             guard items.count == 16 else {
@@ -48,7 +48,7 @@ extension SceneReader {
         return t
     }
 
-    func affine(_ v: JSONValue, _ p: JSONPath) throws(SceneError) -> CGAffineTransform {
+    package func affine(_ v: JSONValue, _ p: JSONPath) throws(SceneError) -> CGAffineTransform {
         let items = try array(v, p, expected: Self.affineExpected)
         if let first = items.first, first.number != nil {
             let n = try numbers(v, p, ["a", "b", "c", "d", "tx", "ty"])

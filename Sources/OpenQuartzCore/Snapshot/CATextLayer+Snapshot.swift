@@ -44,7 +44,7 @@ extension CATextLayer {
     /// the default sans-serif face (Apple: Helvetica) at 12 points, black.
     /// With `unbounded`, the lines are not limited by the bounds (wrapped text still wraps at
     /// the bounds' width).
-    func textLayout(unbounded: Bool = false) -> (layout: TextLayout, colors: [CGColor?])? {
+    package func textLayout(unbounded: Bool = false) -> (layout: TextLayout, colors: [CGColor?])? {
         let b = bounds.standardized
         let width: Double? = unbounded && !isWrapped ? nil : Double(b.width)
         let height: Double? = unbounded ? nil : Double(b.height)

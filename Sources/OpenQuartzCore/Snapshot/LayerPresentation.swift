@@ -7,18 +7,18 @@ import Raster
 /// its target. The values are the ones the presentation copy would hold, to the bit: the
 /// same lanes, converted as `DirectAnimation.set` converts them (a colour as
 /// `CGColor(red:green:blue:alpha:)` clamps its components, then as `Color` reads it).
-struct LayerPresentation {
+package struct LayerPresentation {
     /// What every property but the target is read from.
-    let layer: CALayer
+    package let layer: CALayer
     /// The animated property, and its value (nil: the model's value shows).
-    let target: DirectAnimation.Target?
+    package let target: DirectAnimation.Target?
     let value: SIMD4<Double>
     /// Whether the layer is animated in this render (its node must be made again next frame,
     /// even while the animation shows the model's values).
     let isAnimated: Bool
 
     /// `layer` as it is: the model, or a presentation copy (`animated`).
-    @inline(__always) init(_ layer: CALayer, animated: Bool = false) {
+    @inline(__always) package init(_ layer: CALayer, animated: Bool = false) {
         self.layer = layer
         target = nil
         value = .zero
@@ -45,24 +45,24 @@ struct LayerPresentation {
         return Color(r: unit(value[0]), g: unit(value[1]), b: unit(value[2]), a: unit(value[3]))
     }
 
-    var opacity: Float { target == .opacity ? Float(value[0]) : layer.opacity }
-    var shadowOpacity: Float { target == .shadowOpacity ? Float(value[0]) : layer.shadowOpacity }
-    var zPosition: CGFloat { scalar(.zPosition) ?? layer.zPosition }
-    var cornerRadius: CGFloat { scalar(.cornerRadius) ?? layer.cornerRadius }
-    var borderWidth: CGFloat { scalar(.borderWidth) ?? layer.borderWidth }
-    var shadowRadius: CGFloat { scalar(.shadowRadius) ?? layer.shadowRadius }
-    var backgroundColor: Color? { color(.backgroundColor, layer.backgroundColor) }
-    var borderColor: Color? { color(.borderColor, layer.borderColor) }
-    var shadowColor: Color? { color(.shadowColor, layer.shadowColor) }
+    package var opacity: Float { target == .opacity ? Float(value[0]) : layer.opacity }
+    package var shadowOpacity: Float { target == .shadowOpacity ? Float(value[0]) : layer.shadowOpacity }
+    package var zPosition: CGFloat { scalar(.zPosition) ?? layer.zPosition }
+    package var cornerRadius: CGFloat { scalar(.cornerRadius) ?? layer.cornerRadius }
+    package var borderWidth: CGFloat { scalar(.borderWidth) ?? layer.borderWidth }
+    package var shadowRadius: CGFloat { scalar(.shadowRadius) ?? layer.shadowRadius }
+    package var backgroundColor: Color? { color(.backgroundColor, layer.backgroundColor) }
+    package var borderColor: Color? { color(.borderColor, layer.borderColor) }
+    package var shadowColor: Color? { color(.shadowColor, layer.shadowColor) }
 
     // A shape layer's own properties (`s` is `layer`, as a shape layer).
-    func strokeStart(of s: CAShapeLayer) -> CGFloat { scalar(.strokeStart) ?? s.strokeStart }
-    func strokeEnd(of s: CAShapeLayer) -> CGFloat { scalar(.strokeEnd) ?? s.strokeEnd }
-    func lineWidth(of s: CAShapeLayer) -> CGFloat { scalar(.lineWidth) ?? s.lineWidth }
-    func fillColor(of s: CAShapeLayer) -> Color? { color(.fillColor, s.fillColor) }
-    func strokeColor(of s: CAShapeLayer) -> Color? { color(.strokeColor, s.strokeColor) }
+    package func strokeStart(of s: CAShapeLayer) -> CGFloat { scalar(.strokeStart) ?? s.strokeStart }
+    package func strokeEnd(of s: CAShapeLayer) -> CGFloat { scalar(.strokeEnd) ?? s.strokeEnd }
+    package func lineWidth(of s: CAShapeLayer) -> CGFloat { scalar(.lineWidth) ?? s.lineWidth }
+    package func fillColor(of s: CAShapeLayer) -> Color? { color(.fillColor, s.fillColor) }
+    package func strokeColor(of s: CAShapeLayer) -> Color? { color(.strokeColor, s.strokeColor) }
 
-    var position: CGPoint {
+    package var position: CGPoint {
         switch target {
         case .positionX?: return CGPoint(x: CGFloat(value[0]), y: layer.position.y)
         case .positionY?: return CGPoint(x: layer.position.x, y: CGFloat(value[0]))
@@ -70,19 +70,19 @@ struct LayerPresentation {
         default: return layer.position
         }
     }
-    var anchorPoint: CGPoint {
+    package var anchorPoint: CGPoint {
         target == .anchorPoint ? CGPoint(x: CGFloat(value[0]), y: CGFloat(value[1])) : layer.anchorPoint
     }
 
     /// `CALayer.localTransform()` of the presented values.
-    func localTransform() -> CATransform3D {
+    package func localTransform() -> CATransform3D {
         target == nil ? layer.localTransform()
             : CALayer.localTransform(bounds: layer.bounds, anchorPoint: anchorPoint, anchorPointZ: layer.anchorPointZ,
                                      transform: layer.transform, position: position, zPosition: zPosition)
     }
 
     /// `CALayer.sublayerSpaceTransform()` of the presented values.
-    func sublayerSpaceTransform() -> CATransform3D {
+    package func sublayerSpaceTransform() -> CATransform3D {
         target == nil ? layer.sublayerSpaceTransform()
             : CALayer.sublayerSpaceTransform(bounds: layer.bounds, anchorPoint: anchorPoint, anchorPointZ: layer.anchorPointZ,
                                              isGeometryFlipped: layer.isGeometryFlipped,

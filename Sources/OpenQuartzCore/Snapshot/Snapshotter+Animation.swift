@@ -11,7 +11,7 @@ extension Snapshotter {
     /// animations), the model with its direct animation's value of this frame in place of the
     /// model's value (no copy, nothing allocated), or its presentation copy (any other
     /// animation: `presentationSource(_:)`).
-    func presentation(_ l: CALayer) -> LayerPresentation {
+    package func presentation(_ l: CALayer) -> LayerPresentation {
         guard let media = mediaTime, let s = l.animationStorage, !s.animations.isEmpty else { return LayerPresentation(l) }
         let shift = timeShift.bitPattern
         if s.presentedFrame == frameNumber && s.presentedShift == shift, let d = s.direct {
@@ -30,7 +30,7 @@ extension Snapshotter {
     /// presentation copy for this frame. The copy is kept on the layer and reused while the
     /// model is unchanged: each frame the animated properties are reset to the model's and
     /// the animations applied again, which costs a few property sets instead of a new layer.
-    func presentationSource(_ l: CALayer) -> CALayer {
+    package func presentationSource(_ l: CALayer) -> CALayer {
         guard let media = mediaTime, let s = l.animationStorage, !s.animations.isEmpty else { return l }
         let local = l.localTime(fromMediaTime: media - timeShift)
         let copy: CALayer

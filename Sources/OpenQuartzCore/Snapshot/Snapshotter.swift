@@ -14,7 +14,10 @@ let shadowSigmaPerRadius: CGFloat = 1.0
 /// nodes), as Core Animation's commit sends only what changed to the render server: a static
 /// tree of 20 000 layers costs a walk, not 20 000 new nodes. Not thread-safe; the renderer
 /// serialises its snapshots.
-final class Snapshotter {
+package final class Snapshotter {
+    /// A snapshotter with empty caches, one thread.
+    package init() {}
+
     /// The tree of the last snapshot.
     private var previous: RenderNode?
 
@@ -31,15 +34,15 @@ final class Snapshotter {
     /// Threads a long sublayer list may be snapshotted with.
     private var threads = 1
     /// Sublayer lists at least this long are split between the threads.
-    static let parallelChildren = 4096
+    package static let parallelChildren = 4096
     /// The media time of a timed render (nil: the model tree, as `render(in:)` draws it), and
     /// where the animations' starts and ends are recorded (see `Snapshotter+Animation.swift`).
-    var mediaTime: CFTimeInterval?
+    package var mediaTime: CFTimeInterval?
     var events: AnimationEvents?
     /// Subtracted from the media time while a replicator's delayed instances are snapshotted.
     var timeShift: CFTimeInterval = 0
     /// Bumped per timed snapshot: the versions of animated layers' nodes include it.
-    var frameNumber: UInt64 = 0
+    package var frameNumber: UInt64 = 0
 
     private func outline(_ b: CGRect, _ c: CornerShape) -> Raster.Path {
         let key = OutlineKey(x: b.minX, y: b.minY, w: b.width, h: b.height, r0: c.radii.0, r1: c.radii.1,
@@ -50,7 +53,7 @@ final class Snapshotter {
         return p
     }
 
-    func snapshot(_ layer: CALayer, parent: CALayer?, threads: Int = 1, mediaTime: CFTimeInterval? = nil,
+    package func snapshot(_ layer: CALayer, parent: CALayer?, threads: Int = 1, mediaTime: CFTimeInterval? = nil,
                   events: AnimationEvents? = nil) -> RenderNode? {
         // A timed render after an untimed one (or back) walks the whole tree once: a timed
         // render marks the layers it draws as committed.

@@ -1,7 +1,7 @@
 /// The `cmap` subtable that maps Unicode scalars to glyph ids: format 12 (full Unicode)
 /// preferred over format 4 (BMP). Lookups read the table in place with bounds checks,
 /// so nothing is expanded up front.
-struct CharacterMap: Sendable {
+package struct CharacterMap: Sendable {
     private enum Storage: Sendable {
         /// Format 4: segCount segments, arrays at fixed offsets in `table`.
         case segments(FontTable, segCount: Int)
@@ -14,7 +14,7 @@ struct CharacterMap: Sendable {
     /// A Windows Symbol (3/0) map: its characters sit at U+F020…U+F0FF for bytes 0x20…0xFF.
     private var isSymbol = false
 
-    init(_ cmap: FontTable, numGlyphs: Int) throws(OQCFontError) {
+    package init(_ cmap: FontTable, numGlyphs: Int) throws(OQCFontError) {
         self.numGlyphs = numGlyphs
         let count = Int(try cmap.u16(2))
         try cmap.check(4, 8 * count)
@@ -53,7 +53,7 @@ struct CharacterMap: Sendable {
     }
 
     /// The glyph for a scalar, 0 (.notdef) when the font has none.
-    func glyph(for scalar: Unicode.Scalar) -> UInt16 {
+    package func glyph(for scalar: Unicode.Scalar) -> UInt16 {
         let g = lookup(scalar.value)
         if g == 0, isSymbol, scalar.value < 0x100 { return lookup(scalar.value + 0xF000) }
         return g

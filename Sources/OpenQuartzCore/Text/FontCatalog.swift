@@ -5,13 +5,13 @@ import Foundation
 /// face through a fallback chain that ends at DejaVu Sans. Parsed faces are cached, so every
 /// layer naming the same font shares one `TrueTypeFont` and its outline cache.
 package final class FontCatalog: @unchecked Sendable {
-    struct Entry: Sendable {
+    package struct Entry: Sendable {
         let path: String
         let faceIndex: Int
         let names: FontNames
     }
 
-    static let shared = FontCatalog(directories: FontCatalog.standardDirectories)
+    package static let shared = FontCatalog(directories: FontCatalog.standardDirectories)
 
     /// The folders Debian's fontconfig reads by default, in that order.
     static var standardDirectories: [String] {
@@ -34,17 +34,17 @@ package final class FontCatalog: @unchecked Sendable {
     private var loaded: [String: TrueTypeFont] = [:]   // key: path#face
     private var resolved: [String: TrueTypeFont?] = [:] // key: requested name
 
-    init(directories: [String]) { self.directories = directories }
+    package init(directories: [String]) { self.directories = directories }
 
     /// Every face found in the font folders (scanned on first use).
-    var faces: [Entry] {
+    package var faces: [Entry] {
         lock.lock(); defer { lock.unlock() }
         return scannedLocked()
     }
 
     /// The face for a family name, full name, PostScript name or file path, falling back
     /// along the chain; nil only when no usable font is installed at all.
-    func font(named name: String?) -> TrueTypeFont? {
+    package func font(named name: String?) -> TrueTypeFont? {
         let key = name ?? ""
         lock.lock(); defer { lock.unlock() }
         if let f = resolved[key] { return f }

@@ -3,13 +3,13 @@ import Foundation
 /// What font discovery matches on: names from the `name` table, weight and slant from
 /// `OS/2` (falling back to `head.macStyle`).
 package struct FontNames: Sendable, Equatable {
-    var family: String
-    var style: String
-    var fullName: String
-    var postScriptName: String
+    package var family: String
+    package var style: String
+    package var fullName: String
+    package var postScriptName: String
     /// OS/2 usWeightClass: 400 regular, 700 bold.
-    var weight: Int
-    var isItalic: Bool
+    package var weight: Int
+    package var isItalic: Bool
     /// OS/2 usWidthClass: 5 normal, lower condensed, higher expanded.
     var widthClass: Int
 

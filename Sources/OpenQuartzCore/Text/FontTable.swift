@@ -13,7 +13,7 @@ package struct FontTable: Sendable {
         self.bytes = bytes; base = 0; length = bytes.count; tag = "file"
     }
 
-    init(bytes: [UInt8], base: Int, length: Int, tag: String) throws(OQCFontError) {
+    package init(bytes: [UInt8], base: Int, length: Int, tag: String) throws(OQCFontError) {
         guard base >= 0, length >= 0, base <= bytes.count, length <= bytes.count - base else {
             throw .outOfBounds(table: tag, offset: base, length: length)
         }

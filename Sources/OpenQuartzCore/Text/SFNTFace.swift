@@ -1,7 +1,7 @@
 import Foundation
 
 /// One face's table directory inside an sfnt file or a TrueType collection (`.ttc`).
-struct SFNTFace: Sendable {
+package struct SFNTFace: Sendable {
     let tables: [String: FontTable]
 
     /// A collection holds at most this many faces; more is treated as corruption.
@@ -17,7 +17,7 @@ struct SFNTFace: Sendable {
     }
 
     /// How many faces a file holds: 1 for a plain sfnt, `numFonts` for a collection.
-    static func faceCount(in bytes: [UInt8]) throws(OQCFontError) -> Int {
+    package static func faceCount(in bytes: [UInt8]) throws(OQCFontError) -> Int {
         let file = FontTable(file: bytes)
         guard file.has(0, 4) else { throw .notAFont(reason: "file is \(bytes.count) bytes long") }
         if try file.tagString(0) == "ttcf" { return try collectionOffsets(file).count }

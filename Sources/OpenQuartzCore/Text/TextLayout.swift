@@ -35,23 +35,23 @@ package struct TextLayout {
         var breaksByCharacter = false
     }
 
-    struct Glyph {
+    package struct Glyph {
         /// Index into `fonts`.
-        var font: Int
-        var glyph: UInt16
+        package var font: Int
+        package var glyph: UInt16
         /// Pen position of the glyph's origin on its baseline.
-        var x: Double
+        package var x: Double
         var size: Double = 0
         var style: Int = 0
     }
 
-    struct Line {
-        var glyphs: [Glyph]
+    package struct Line {
+        package var glyphs: [Glyph]
         /// Start of the line relative to the box's left edge (set by alignment).
-        var x: Double
-        var baseline: Double
+        package var x: Double
+        package var baseline: Double
         /// Advance width without trailing spaces.
-        var width: Double
+        package var width: Double
     }
 
     /// One character of a paragraph after shaping.
@@ -70,14 +70,14 @@ package struct TextLayout {
     }
 
     /// Every face glyphs come from: the runs' faces, then the fallback.
-    private(set) var fonts: [TrueTypeFont]
+    package private(set) var fonts: [TrueTypeFont]
     /// The first run's size, and its face's metrics at that size.
-    let size: Double
+    package let size: Double
     let ascent: Double
     let descent: Double
     let lineGap: Double
     var lineHeight: Double { ascent + descent + lineGap }
-    private(set) var lines: [Line] = []
+    package private(set) var lines: [Line] = []
     /// Per line: the largest ascent, descent and line gap of its glyphs.
     private(set) var lineMetrics: [(ascent: Double, descent: Double, gap: Double)] = []
 
@@ -86,7 +86,7 @@ package struct TextLayout {
     ///   - width: the box width; nil lays every paragraph out on one unbounded line.
     ///   - height: the box height; lines whose descent would fall below it are dropped (the
     ///     first line is always kept).
-    init(string: String, fonts: [TrueTypeFont], size: Double, width: Double?, height: Double?,
+    package init(string: String, fonts: [TrueTypeFont], size: Double, width: Double?, height: Double?,
          isWrapped: Bool, truncationMode: CATextLayerTruncationMode, alignmentMode: CATextLayerAlignmentMode) {
         self.init(runs: [Run(text: Substring(string), font: fonts[0], size: size)], fallback: Array(fonts.dropFirst()),
                   width: width, height: height, isWrapped: isWrapped, truncationMode: truncationMode,
@@ -463,7 +463,7 @@ package struct TextLayout {
     /// y down, to `path`. With `clip`, glyphs are cut to that rectangle (same space as the
     /// origin): wholly outside ones are skipped, straddling ones flattened and clipped.
     /// With `style`, only the glyphs of runs of that style are appended.
-    func appendOutlines(to path: inout Raster.Path, originX: Double, originY: Double, clip: Raster.Rect? = nil,
+    package func appendOutlines(to path: inout Raster.Path, originX: Double, originY: Double, clip: Raster.Rect? = nil,
                         style: Int? = nil) {
         for line in lines {
             let baseline = originY + line.baseline

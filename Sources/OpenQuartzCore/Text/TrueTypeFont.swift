@@ -5,13 +5,13 @@ import Raster
 /// then cached) glyph outlines in font units with y up. Immutable apart from the
 /// lock-protected outline cache, so one instance is shared by every thread.
 package final class TrueTypeFont: @unchecked Sendable {
-    let names: FontNames
-    let unitsPerEm: Int
-    let numGlyphs: Int
+    package let names: FontNames
+    package let unitsPerEm: Int
+    package let numGlyphs: Int
     /// hhea metrics in font units; `descender` is positive below the baseline, as Core Text reports it.
-    let ascender: Int
-    let descender: Int
-    let lineGap: Int
+    package let ascender: Int
+    package let descender: Int
+    package let lineGap: Int
     let characterMap: CharacterMap
     let kerning: PairKerning
     /// The file this face came from, when it came from a file.
@@ -25,7 +25,7 @@ package final class TrueTypeFont: @unchecked Sendable {
     /// A font this large would be corrupt or hostile; the limit keeps reads bounded.
     static let maxFileSize = 256 << 20
 
-    convenience init(contentsOfFile path: String, faceIndex: Int = 0) throws(OQCFontError) {
+    package convenience init(contentsOfFile path: String, faceIndex: Int = 0) throws(OQCFontError) {
         // Only regular files: a device or FIFO (/dev/zero) would never finish reading.
         // attributesOfItem does not follow links, and font folders are full of them.
         let target = (path as NSString).resolvingSymlinksInPath
@@ -39,7 +39,7 @@ package final class TrueTypeFont: @unchecked Sendable {
         try self.init(bytes: [UInt8](data), faceIndex: faceIndex, path: path)
     }
 
-    init(bytes: [UInt8], faceIndex: Int = 0, path: String? = nil) throws(OQCFontError) {
+    package init(bytes: [UInt8], faceIndex: Int = 0, path: String? = nil) throws(OQCFontError) {
         guard bytes.count <= TrueTypeFont.maxFileSize else {
             throw .notAFont(reason: "file of \(bytes.count) bytes is larger than \(TrueTypeFont.maxFileSize)")
         }
@@ -77,26 +77,26 @@ package final class TrueTypeFont: @unchecked Sendable {
         self.path = path
     }
 
-    func glyph(for scalar: Unicode.Scalar) -> UInt16 { characterMap.glyph(for: scalar) }
+    package func glyph(for scalar: Unicode.Scalar) -> UInt16 { characterMap.glyph(for: scalar) }
 
     /// Advance width in font units (glyphs past numberOfHMetrics share the last advance).
-    func advance(_ glyph: UInt16) -> Int {
+    package func advance(_ glyph: UInt16) -> Int {
         Int(advances[min(Int(glyph), advances.count - 1)])
     }
 
     /// The outline in font units, y up; throws when the glyph's data is damaged.
-    func decodeOutline(_ glyph: UInt16) throws(OQCFontError) -> Raster.Path {
+    package func decodeOutline(_ glyph: UInt16) throws(OQCFontError) -> Raster.Path {
         try decoder.path(glyph: Int(glyph))
     }
 
     /// numberOfContours of a glyph (negative for composites).
-    func decodeContourCount(_ glyph: UInt16) throws(OQCFontError) -> Int {
+    package func decodeContourCount(_ glyph: UInt16) throws(OQCFontError) -> Int {
         try decoder.contourCount(glyph: Int(glyph))
     }
 
     /// The cached outline; a damaged glyph draws nothing (its error is available from
     /// `decodeOutline`), so one bad glyph does not stop the rest of the text.
-    func outline(_ glyph: UInt16) -> Raster.Path { cached(glyph).path }
+    package func outline(_ glyph: UInt16) -> Raster.Path { cached(glyph).path }
 
     /// The control-point bounds of the cached outline, font units, y up.
     func outlineBounds(_ glyph: UInt16) -> Raster.Rect { cached(glyph).bounds }
@@ -114,5 +114,5 @@ package final class TrueTypeFont: @unchecked Sendable {
     }
 
     /// Kerning between two glyphs in font units (negative pulls them together).
-    func kerning(_ left: UInt16, _ right: UInt16) -> Int { kerning.adjustment(left, right) }
+    package func kerning(_ left: UInt16, _ right: UInt16) -> Int { kerning.adjustment(left, right) }
 }
