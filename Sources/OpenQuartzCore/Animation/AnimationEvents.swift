@@ -27,7 +27,7 @@ final class AnimationEvents: @unchecked Sendable {
         for case .finish(let layer, let key, let a, let remove) in list {
             if remove, let s = layer.animationStorage, let i = s.animations.firstIndex(where: { $0.key == key && $0.animation === a }) {
                 s.animations.remove(at: i)
-                s.directResolved = false
+                s.animationsChanged()
                 if s.animations.isEmpty { s.renderCopy = nil }
                 layer.noteChange()
             }

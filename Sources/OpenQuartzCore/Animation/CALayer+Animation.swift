@@ -21,15 +21,51 @@ final class LayerAnimationStorage {
     var renderCopyModification: UInt64 = 0
     var renderCopyFrame: UInt64 = 0
     var renderCopyLocalTime: CFTimeInterval = .nan
-    /// The layer's one animation in direct form (DirectAnimation.swift), once resolved.
-    var direct: DirectAnimation?
-    var directResolved = false
-    /// A timed render's presentation of a layer with a direct animation, without a copy
-    /// (`Snapshotter.presentation(_:)`): the animation's value this frame (nil: the model
-    /// value shows), for the frame and time shift it was computed at.
-    var presentedValue: SIMD4<Double>?
+    /// The layer's animations in direct form (DirectAnimation.swift), once resolved: empty
+    /// when some animation needs the generic evaluator.
+    var directs: [DirectAnimation] = []
+    private(set) var directResolved = false
+    /// A timed render's presentation of a layer whose animations are direct, without a copy
+    /// (`Snapshotter.presentation(_:)`): their targets and values this frame, for the frame
+    /// and time shift they were computed at.
+    var presented = DirectValues()
     var presentedFrame: UInt64 = 0
     var presentedShift: UInt64 = 0
+    /// Where the direct animations' entries are in a snapshotter's animation table
+    /// (`Snapshot/AnimationTable.swift`): the table's serial number and the first entry.
+    var tableSerial: UInt64 = 0
+    var tableSlot = -1
+
+    /// Whether the animations were resolved and are all direct.
+    var resolvedDirectly: Bool { directResolved && !directs.isEmpty }
+
+    /// The animations changed: their direct form is resolved again, and the table's entries
+    /// for them are no longer this layer's.
+    func animationsChanged() {
+        directResolved = false
+        tableSlot = -1
+    }
+
+    /// Resolves the direct form of the animations of `layer` (this storage's layer), once per
+    /// change of them, after the commit has given them their begin times: at most
+    /// `DirectValues.capacity` direct animations of different properties.
+    @inline(__always)
+    func resolveDirects(_ layer: CALayer) -> Bool {
+        if directResolved { return !directs.isEmpty }
+        directs = []
+        guard animations.count <= DirectValues.capacity, !animations.contains(where: { $0.animation.awaitsCommit })
+        else { return false }
+        var list: [DirectAnimation] = []
+        for (key, a) in animations {
+            guard let d = DirectAnimation(a, key: key, layer: layer),
+                  !list.contains(where: { $0.target.property == d.target.property }) else { directResolved = true; return false }
+            list.append(d)
+        }
+        directs = list
+        presented = DirectValues(list.map(\.target))
+        directResolved = true
+        return !list.isEmpty
+    }
     /// Whether the layer's local time is media time (no layer from it up to the root has a
     /// timing of its own), as of `LayerTimeTree`'s generation `timeGeneration`.
     var localTimeIsMediaTime = false
@@ -154,7 +190,7 @@ extension CALayer {
         }
         s.animations.append((k, copy))
         if copy is CATransition { s.mayHaveTransition = true }
-        s.directResolved = false
+        s.animationsChanged()
         transaction.register(copy)
         markAnimatedUpwards()
         noteChange()
@@ -165,11 +201,13 @@ extension CALayer {
     /// animation) a copy made now with `key` at its value before the change and the direct
     /// animation's value of that frame.
     private final func shownLayer(_ s: LayerAnimationStorage, changing key: String, from old: AnimationValue?) -> CALayer? {
-        guard s.directResolved, let d = s.direct, s.presentedFrame != 0, s.renderCopy == nil || s.presentedFrame > s.renderCopyFrame
+        guard s.directResolved, !s.directs.isEmpty, s.presentedFrame != 0, s.renderCopy == nil || s.presentedFrame > s.renderCopyFrame
         else { return s.renderCopy }
         let c = builtInCopy()
         if let old, let kp = LayerKeyPath(key) { kp.set(c, old) }
-        if let v = s.presentedValue { d.set(c, v) }
+        for (i, d) in s.directs.enumerated() {
+            if let v = s.presented.value(i) { d.set(c, v, model: self) }
+        }
         return c
     }
 
@@ -189,7 +227,7 @@ extension CALayer {
             return false
         }
         if removed.isEmpty { return }
-        s.directResolved = false
+        s.animationsChanged()
         if s.animations.isEmpty { s.renderCopy = nil }
         noteChange()
         for a in removed { AnimationEvents.stop(a, finished: false) }
