@@ -2,6 +2,32 @@ import Foundation
 
 /// What a layer keeps for animation, timing and key-value coding (allocated on first use).
 final class LayerAnimationStorage {
+    // What a timed frame reads of every animated layer comes first, together (a few cache
+    // lines): the direct animations' state, the table slot, and the local-time answer.
+    /// The layer's animations in direct form (DirectAnimation.swift), once resolved: empty
+    /// when some animation needs the generic evaluator.
+    var directs: [DirectAnimation] = []
+    private(set) var directResolved = false
+    /// A timed render's presentation of a layer whose animations are direct, without a copy
+    /// (`Snapshotter.presentation(_:)`): their targets and values this frame, for the frame
+    /// and time shift they were computed at.
+    var presented = DirectValues()
+    var presentedFrame: UInt64 = 0
+    var presentedShift: UInt64 = 0
+    /// Where the direct animations' entries are in a snapshotter's animation table
+    /// (`Snapshot/AnimationTable.swift`): the table's serial number and the first entry.
+    var tableSerial: UInt64 = 0
+    var tableSlot = -1
+
+    /// Whether the animations were resolved and are all direct (read without touching the
+    /// `animations` or `directs` arrays: a timed frame asks it of every animated layer).
+    var resolvedDirectly: Bool { directResolved && presented.count > 0 }
+
+    /// Whether the layer's local time is media time (no layer from it up to the root has a
+    /// timing of its own), as of `LayerTimeTree`'s generation `timeGeneration`.
+    var localTimeIsMediaTime = false
+    var timeGeneration: UInt64 = .max
+
     /// The layer's animations in the order they were added (later ones apply on top).
     var animations: [(key: String, animation: CAAnimation)] = []
     /// The layer's own timing. A change of it can change the local time of every layer below.
@@ -21,24 +47,6 @@ final class LayerAnimationStorage {
     var renderCopyModification: UInt64 = 0
     var renderCopyFrame: UInt64 = 0
     var renderCopyLocalTime: CFTimeInterval = .nan
-    /// The layer's animations in direct form (DirectAnimation.swift), once resolved: empty
-    /// when some animation needs the generic evaluator.
-    var directs: [DirectAnimation] = []
-    private(set) var directResolved = false
-    /// A timed render's presentation of a layer whose animations are direct, without a copy
-    /// (`Snapshotter.presentation(_:)`): their targets and values this frame, for the frame
-    /// and time shift they were computed at.
-    var presented = DirectValues()
-    var presentedFrame: UInt64 = 0
-    var presentedShift: UInt64 = 0
-    /// Where the direct animations' entries are in a snapshotter's animation table
-    /// (`Snapshot/AnimationTable.swift`): the table's serial number and the first entry.
-    var tableSerial: UInt64 = 0
-    var tableSlot = -1
-
-    /// Whether the animations were resolved and are all direct.
-    var resolvedDirectly: Bool { directResolved && !directs.isEmpty }
-
     /// The animations changed: their direct form is resolved again, and the table's entries
     /// for them are no longer this layer's.
     func animationsChanged() {
@@ -51,8 +59,9 @@ final class LayerAnimationStorage {
     /// `DirectValues.capacity` direct animations of different properties.
     @inline(__always)
     func resolveDirects(_ layer: CALayer) -> Bool {
-        if directResolved { return !directs.isEmpty }
+        if directResolved { return presented.count > 0 }
         directs = []
+        presented = DirectValues()
         guard animations.count <= DirectValues.capacity, !animations.contains(where: { $0.animation.awaitsCommit })
         else { return false }
         var list: [DirectAnimation] = []
@@ -66,10 +75,6 @@ final class LayerAnimationStorage {
         directResolved = true
         return !list.isEmpty
     }
-    /// Whether the layer's local time is media time (no layer from it up to the root has a
-    /// timing of its own), as of `LayerTimeTree`'s generation `timeGeneration`.
-    var localTimeIsMediaTime = false
-    var timeGeneration: UInt64 = .max
     /// The media time of the last timed render of the tree this layer was the root of.
     var lastRenderMediaTime: CFTimeInterval?
     /// Whether the layer's contents were last drawn with animated custom values
@@ -119,17 +124,7 @@ extension CALayer {
     /// This layer's local time for a media time: each layer from the root down applies its
     /// own timing (`(t − beginTime) · speed + timeOffset`).
     final func localTime(fromMediaTime t: CFTimeInterval) -> CFTimeInterval {
-        // Most trees have no layer timing: then local time is media time, which is known
-        // without the walk up (weak loads of every superlayer) while the tree's timing and
-        // shape are as they were when it was last found.
-        if let s = animationStorage {
-            let g = LayerTimeTree.generation
-            if s.timeGeneration != g {
-                s.localTimeIsMediaTime = timingChainIsEmpty
-                s.timeGeneration = g
-            }
-            if s.localTimeIsMediaTime { return t }
-        }
+        if let s = animationStorage, localTimeIsMediaTime(s) { return t }
         var chain: [MediaTiming] = []
         var l: CALayer? = self
         while let layer = l {
@@ -139,6 +134,20 @@ extension CALayer {
         var time = t
         for timing in chain.reversed() { time = timing.localTime(parent: time) }
         return time
+    }
+
+    /// Whether this layer's local time is media time; `s` is its storage. Most trees have no
+    /// layer timing: then local time is media time, which is known without the walk up (weak
+    /// loads of every superlayer) while the tree's timing and shape are as they were when it
+    /// was last found.
+    @inline(__always)
+    final func localTimeIsMediaTime(_ s: LayerAnimationStorage) -> Bool {
+        let g = LayerTimeTree.generation
+        if s.timeGeneration != g {
+            s.localTimeIsMediaTime = timingChainIsEmpty
+            s.timeGeneration = g
+        }
+        return s.localTimeIsMediaTime
     }
 
     /// Whether no layer from this one up to the root has a timing other than the default.

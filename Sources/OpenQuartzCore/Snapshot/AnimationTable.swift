@@ -31,8 +31,6 @@ final class AnimationTable: @unchecked Sendable {
         var curve: SIMD4<Double>
         /// Bit 0: has a curve; 1: removed on completion; 2: known started; 3: known stopped.
         var flags: UInt8
-        /// At a layer's first entry, its number of entries; 0 at the others.
-        var group: UInt8
     }
     private static let serials = Atomic<UInt64>(0)
     /// Told apart from every other table's (a storage names the table its slot is in).
@@ -44,8 +42,10 @@ final class AnimationTable: @unchecked Sendable {
     /// the read must record events).
     private var values: UnsafeMutablePointer<SIMD4<Double>>
     private var states: UnsafeMutablePointer<UInt8>
-    /// At a layer's first entry: the last frame it was read in.
+    /// At a layer's first entry: the last frame it was read in, and its number of entries (0
+    /// at the others). Apart from the entries, so that the frame's end reads little memory.
     private var lastRead: UnsafeMutablePointer<UInt64>
+    private var groups: UnsafeMutablePointer<UInt8>
     /// Each entry's layer storage (read only when layers are entered or entries move).
     private var owners: [LayerAnimationStorage] = []
     /// The frame the outputs are of.
@@ -59,11 +59,12 @@ final class AnimationTable: @unchecked Sendable {
         values = .allocate(capacity: 1)
         states = .allocate(capacity: 1)
         lastRead = .allocate(capacity: 1)
+        groups = .allocate(capacity: 1)
         capacity = 1
     }
 
     deinit {
-        entries.deallocate(); values.deallocate(); states.deallocate(); lastRead.deallocate()
+        entries.deallocate(); values.deallocate(); states.deallocate(); lastRead.deallocate(); groups.deallocate()
     }
 
     /// Evaluates every entry at media time `t` for frame `frame`; `recording` when the frame
@@ -135,7 +136,8 @@ final class AnimationTable: @unchecked Sendable {
             if d.knownStarted { flags |= 4 }
             if d.knownStopped { flags |= 8 }
             (entries + slot + i).initialize(to: Entry(timing: d.timing, from: d.from, span: d.span, curve: d.curve,
-                                                      flags: flags, group: i == 0 ? UInt8(n) : 0))
+                                                      flags: flags))
+            groups[slot + i] = i == 0 ? UInt8(n) : 0
             // Not evaluated in this frame: a read before the next evaluation computes itself.
             states[slot + i] = 2
             lastRead[slot + i] = frame
@@ -161,7 +163,7 @@ final class AnimationTable: @unchecked Sendable {
         var i = 0
         var stale = false
         while i < count {
-            let n = Int(entries[i].group)
+            let n = Int(groups[i])
             if lastRead[i] != frame || n == 0 { stale = true; break }
             i += n
         }
@@ -169,7 +171,7 @@ final class AnimationTable: @unchecked Sendable {
         var w = 0
         i = 0
         while i < count {
-            let n = max(Int(entries[i].group), 1)
+            let n = max(Int(groups[i]), 1)
             let s = owners[i]
             let theirs = s.tableSerial == serial && s.tableSlot == i
             if theirs && lastRead[i] == frame {
@@ -179,6 +181,7 @@ final class AnimationTable: @unchecked Sendable {
                         values[w + k] = values[i + k]
                         states[w + k] = states[i + k]
                         lastRead[w + k] = lastRead[i + k]
+                        groups[w + k] = groups[i + k]
                         owners[w + k] = owners[i + k]
                     }
                     s.tableSlot = w
@@ -203,6 +206,7 @@ final class AnimationTable: @unchecked Sendable {
             return q
         }
         entries = grow(entries); values = grow(values); states = grow(states); lastRead = grow(lastRead)
+        groups = grow(groups)
         capacity = c
     }
 }

@@ -27,17 +27,22 @@ extension Snapshotter {
     /// here where the table cannot serve), or its presentation copy (any other animation:
     /// `presentationSource(_:)`).
     func presentation(_ l: CALayer) -> LayerPresentation {
-        guard let media = mediaTime, let s = l.animationStorage, !s.animations.isEmpty else { return LayerPresentation(l) }
+        guard let media = mediaTime, let s = l.animationStorage else { return LayerPresentation(l) }
         let shift = timeShift.bitPattern
-        if s.presentedFrame == frameNumber && s.presentedShift == shift && s.resolvedDirectly {
+        // Resolved direct animations imply some animations: the usual frame reads only the
+        // storage's first cache lines (not the `animations` array's buffer).
+        let direct = s.resolvedDirectly
+        if direct && s.presentedFrame == frameNumber && s.presentedShift == shift {
             return LayerPresentation(l, s.presented)
         }
-        guard s.resolveDirects(l) else { return LayerPresentation(presentationSource(l), animated: true) }
-        let local = l.localTime(fromMediaTime: media - timeShift)
+        if !direct && s.animations.isEmpty { return LayerPresentation(l) }
+        guard direct || s.resolveDirects(l) else { return LayerPresentation(presentationSource(l), animated: true) }
         let table = animationTable
-        if timeShift == 0, local == media, table.holds(s), table.read(s.tableSlot, into: &s.presented, frame: frameNumber) {
+        if timeShift == 0, table.holds(s), l.localTimeIsMediaTime(s),
+           table.read(s.tableSlot, into: &s.presented, frame: frameNumber) {
             // The table's values (evaluated at media time, which is this layer's local time).
         } else {
+            let local = l.localTime(fromMediaTime: media - timeShift)
             let recording = timeShift == 0 ? events : nil
             for i in s.directs.indices { s.presented.set(i, s.directs[i].value(model: l, localTime: local, events: recording)) }
             if timeShift == 0 {
