@@ -38,7 +38,7 @@ import Raster
     @Test func fusedSweepMatchesSweepThenBlend() {
         // The running sum in Swift, in order and in single precision, its coverage as the
         // rasterizer's non-zero rule converts it, then Raster's scalar source-over: every vector
-        // path of rk_sweep_nonzero_over must give exactly these bytes, set the cells back to 0 and
+        // path of rk_sweep_nonzero_over (and rk_sweep_nonzero, for the coverage) must give exactly these bytes, set the cells back to 0 and
         // leave the same running sum. Cells come in runs of +0 (the kernel skips those).
         var r = RasterKernelTests.Random(state: 0xF05E_D5EE)
         for level in Self.levels {
@@ -70,6 +70,14 @@ import Raster
                         }
                         #expect(out == expected, "level \(level) count \(count) colour \(String(color, radix: 16))")
                         #expect(got == sum && line.allSatisfy { $0 == 0 }, "level \(level) count \(count)")
+                        // The unfused sweep: the same coverage bytes, sum and OR of the bytes.
+                        var coverage = [UInt8](repeating: 7, count: count), unfused = start
+                        line = cells
+                        let any = line.withUnsafeMutableBufferPointer { rk_sweep_nonzero($0.baseAddress!, &coverage, count, &unfused) }
+                        var want = [UInt8](), s = start
+                        for k in 0..<count { s += cells[k]; want.append(UInt8(min(abs(s), 1) * 255 + 0.5)) }
+                        #expect(coverage == want && unfused == sum && any == want.reduce(0, |), "level \(level) count \(count)")
+                        #expect(line.allSatisfy { $0 == 0 })
                     }
                 }
             }
