@@ -26,6 +26,38 @@ struct BoundedWorkTests {
         #expect(close(shown, CATransform3DMakeTranslation(3_000_000.5, 0, 0), 1e-6), "\(shown.m41)")
     }
 
+    /// A repeat count of 1e10 is ten billion cycles, not none (Apple's `repeatCount` is a
+    /// Float; HUGE_VALF is for ever). Independent value as above: at repeat 3 000 000 000, half
+    /// way, a translation of 1 per cycle shows 3 000 000 000.5 (exact in binary). Before, a
+    /// repeat index from 1e9 on was read as 0 (a conversion guard) and the layer showed 0.5.
+    @Test func cumulativeTranslationAfterBillionsOfRepeats() {
+        let l = CALayer()
+        let stage = AnimationStage(l)
+        let a = CABasicAnimation(keyPath: "transform")
+        a.fromValue = NSValue(caTransform3D: CATransform3DIdentity)
+        a.toValue = NSValue(caTransform3D: CATransform3DMakeTranslation(1, 0, 0))
+        a.duration = 1; a.beginTime = 1; a.repeatCount = 1e10; a.isCumulative = true
+        l.add(a, forKey: "t")
+        let shown = stage.shown(l, at: 1 + 3_000_000_000.5).transform
+        #expect(close(shown, CATransform3DMakeTranslation(3_000_000_000.5, 0, 0), 1e-6), "\(shown.m41)")
+    }
+
+    /// After 3e9 cycles (a Float that is exactly 3 000 000 000), filling forwards shows the end
+    /// of the last cycle: 2 999 999 999 whole cycles plus the last one's end, a translation of
+    /// 3 000 000 000. Before, the index was read as 0 and the layer showed 1.
+    @Test func fillAfterBillionsOfRepeatsShowsTheLastCycle() {
+        let l = CALayer()
+        let stage = AnimationStage(l)
+        let a = CABasicAnimation(keyPath: "transform")
+        a.fromValue = NSValue(caTransform3D: CATransform3DIdentity)
+        a.toValue = NSValue(caTransform3D: CATransform3DMakeTranslation(1, 0, 0))
+        a.duration = 1; a.beginTime = 1; a.repeatCount = 3e9; a.isCumulative = true
+        a.fillMode = .forwards; a.isRemovedOnCompletion = false
+        l.add(a, forKey: "t")
+        let shown = stage.shown(l, at: 1 + 4e9).transform
+        #expect(close(shown, CATransform3DMakeTranslation(3_000_000_000, 0, 0), 1e-6), "\(shown.m41)")
+    }
+
     /// A rotation of 2π/7 per cycle at repeat 700 003 (a multiple of 7 plus 3), half way, is a
     /// rotation of 3.5 · 2π/7 = π; and its evaluation takes a few products, not 700 003: five
     /// frames in well under 50 ms of CPU (before: 3.5 million products, over a second in a
