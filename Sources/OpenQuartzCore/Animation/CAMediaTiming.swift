@@ -1,4 +1,5 @@
 import Foundation
+import Raster
 
 /// A duration or a point in time, in seconds (Core Foundation's `CFTimeInterval`, which Linux
 /// Foundation does not export).
@@ -144,7 +145,11 @@ struct ResolvedTiming: BitwiseCopyable {
         // cycle's first.
         if ended && u <= 1e-9 * cycle && local > 0 { u = cycle; n -= 1 }
         if autoreverses && u > d { u = 2 * d - u }
-        let iteration = n.isFinite && abs(n) < 1e9 ? Int(n) : 0
+        // A huge repeat count is a long run, not none (Apple: `repeatCount` is a Float,
+        // HUGE_VALF for ever), so the index is not dropped past some count: it saturates (at
+        // 2^40 repeats) instead of trapping; cumulative values are powers by squaring, so any
+        // index costs the same.
+        let iteration = Int(saturating: n)
         return .active(time: min(max(u, 0), d), iteration: iteration, ended: ended)
     }
 }
