@@ -573,35 +573,43 @@ static uint8_t scalar_sweep_nonzero(float *line, uint8_t *out, long n, float *su
 }
 
 #if defined(__x86_64__)
+// The running sums of eight cells from *acc on, in order, the cells set back to 0. Eight cells
+// of +0 leave the sum as it is (x + 0 = x), so they skip the chain of dependent adds: right of
+// an edge inside a touched chunk, that is most blocks.
+AVX2 static inline __m256 sums8(float *cells, float *acc) {
+    __m256 v = _mm256_loadu_ps(cells);
+    if (_mm256_testz_si256(_mm256_castps_si256(v), _mm256_castps_si256(v))) return _mm256_set1_ps(*acc);
+    float t[8], s = *acc;
+    _mm256_storeu_ps(t, v);
+    for (int k = 0; k < 8; k++) { s += t[k]; t[k] = s; }
+    *acc = s;
+    _mm256_storeu_ps(cells, _mm256_setzero_ps());
+    return _mm256_loadu_ps(t);
+}
+
+// Eight sums to eight coverage bytes, as coverage_nonzero computes each.
+AVX2 static inline uint64_t coverage8(__m256 sums) {
+    __m256 one = _mm256_set1_ps(1.0f);
+    __m256 v = _mm256_and_ps(sums, _mm256_castsi256_ps(_mm256_set1_epi32(0x7FFFFFFF)));
+    // min(v, 1) as the rule writes it: 1 where 1 < v.
+    v = _mm256_blendv_ps(v, one, _mm256_cmp_ps(one, v, _CMP_LT_OQ));
+    __m256i c = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(v, _mm256_set1_ps(255.0f)), _mm256_set1_ps(0.5f)));
+    __m128i w = _mm_packus_epi32(_mm256_castsi256_si128(c), _mm256_extracti128_si256(c, 1));
+    return (uint64_t)_mm_cvtsi128_si64(_mm_packus_epi16(w, w));
+}
+
 AVX2 static uint8_t avx2_sweep_nonzero(float *line, uint8_t *out, long n, float *sum) {
-    float s = *sum;
-    for (long i = 0; i < n; i++) { s += line[i]; line[i] = s; }
-    *sum = s;
+    float acc = *sum;
+    uint64_t any = 0;
     long i = 0;
-    __m256 one = _mm256_set1_ps(1.0f), k255 = _mm256_set1_ps(255.0f), half = _mm256_set1_ps(0.5f);
-    __m256 abs_mask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7FFFFFFF));
-    __m256i any = _mm256_setzero_si256();
     for (; i + 8 <= n; i += 8) {
-        __m256 v = _mm256_and_ps(_mm256_loadu_ps(line + i), abs_mask);
-        // min(v, 1) as the rule writes it: 1 where 1 < v.
-        v = _mm256_blendv_ps(v, one, _mm256_cmp_ps(one, v, _CMP_LT_OQ));
-        __m256i c = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(v, k255), half));
-        _mm256_storeu_ps(line + i, _mm256_setzero_ps());
-        any = _mm256_or_si256(any, c);
-        __m128i w = _mm_packus_epi32(_mm256_castsi256_si128(c), _mm256_extracti128_si256(c, 1));
-        _mm_storel_epi64((__m128i *)(out + i), _mm_packus_epi16(w, w));
+        uint64_t c8 = coverage8(sums8(line + i, &acc));
+        memcpy(out + i, &c8, 8);
+        any |= c8;
     }
-    uint8_t a = 0;
-    for (; i < n; i++) {
-        uint8_t c = coverage_nonzero(line[i]);
-        line[i] = 0;
-        out[i] = c;
-        a |= c;
-    }
-    __m128i o = _mm_or_si128(_mm256_castsi256_si128(any), _mm256_extracti128_si256(any, 1));
-    o = _mm_or_si128(o, _mm_srli_si128(o, 8));
-    o = _mm_or_si128(o, _mm_srli_si128(o, 4));
-    return a | (uint8_t)_mm_cvtsi128_si32(o);
+    *sum = acc;
+    any |= any >> 32; any |= any >> 16; any |= any >> 8;
+    return (uint8_t)any | scalar_sweep_nonzero(line + i, out + i, n - i, sum);
 }
 #endif
 
@@ -610,4 +618,66 @@ uint8_t rk_sweep_nonzero(float *line, uint8_t *out, long count, float *sum) {
     if (vector_level() >= 2) return avx2_sweep_nonzero(line, out, count, sum);
 #endif
     return scalar_sweep_nonzero(line, out, count, sum);
+}
+
+// ---------------------------------------------------------------------------------------
+// The non-zero sweep fused with a source-over blend of one colour (see the header): the
+// running sum in the same order as rk_sweep_nonzero, each coverage byte blended as
+// rk_source_over_masked blends it, so the bytes are those of the two calls in a row.
+
+static inline void blend_one(uint32_t *d, uint32_t s, uint32_t c, int opaque) {
+    if (c == 255 && opaque) *d = s; else if (c) *d = over(*d, c == 255 ? s : scale_pixel(s, c));
+}
+
+static void scalar_sweep_nonzero_over(float *line, uint32_t *dst, long n, float *sum, uint32_t s) {
+    float acc = *sum;
+    int opaque = s >> 24 == 255;
+    for (long i = 0; i < n; i++) {
+        acc += line[i];
+        line[i] = 0;
+        blend_one(dst + i, s, coverage_nonzero(acc), opaque);
+    }
+    *sum = acc;
+}
+
+#if defined(__x86_64__)
+AVX2 static void avx2_sweep_nonzero_over(float *line, uint32_t *dst, long n, float *sum, uint32_t s) {
+    float acc = *sum;
+    int opaque = s >> 24 == 255;
+    __m256i z = _mm256_setzero_si256(), sv = _mm256_set1_epi32((int)s);
+    __m256i sw = _mm256_unpacklo_epi8(sv, z), inv = inverse_alpha_16(sw);
+    long i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t c8 = coverage8(sums8(line + i, &acc));
+        if (!c8) continue;
+        if (c8 == ~(uint64_t)0) {
+            if (opaque) { store8(dst + i, sv); continue; }
+            __m256i d = load8(dst + i);
+            store8(dst + i, _mm256_packus_epi16(_mm256_add_epi16(sw, mul255_16(_mm256_unpacklo_epi8(d, z), inv)),
+                                                _mm256_add_epi16(sw, mul255_16(_mm256_unpackhi_epi8(d, z), inv))));
+        } else {
+            store8(dst + i, over_coverage_8px(sv, (const uint8_t *)&c8, load8(dst + i)));
+        }
+    }
+    if (i < n) {
+        // The last one to seven cells: their sums in scalar, one masked blend.
+        long k = n - i;
+        float t[8] = {0};
+        for (long j = 0; j < k; j++) { acc += line[i + j]; line[i + j] = 0; t[j] = acc; }
+        uint64_t c8 = coverage8(_mm256_loadu_ps(t)) & (~(uint64_t)0 >> (8 * (8 - k)));
+        if (c8) {
+            __m256i mask = first_lanes(k);
+            __m256i d = _mm256_maskload_epi32((const int *)(dst + i), mask);
+            _mm256_maskstore_epi32((int *)(dst + i), mask, over_coverage_8px(sv, (const uint8_t *)&c8, d));
+        }
+    }
+    *sum = acc;
+}
+#endif
+
+void rk_sweep_nonzero_over(float *line, uint32_t *dst, long count, float *sum, uint32_t s) {
+#if defined(__x86_64__)
+    if (vector_level() >= 2) { avx2_sweep_nonzero_over(line, dst, count, sum, s); return; }
+#endif
+    scalar_sweep_nonzero_over(line, dst, count, sum, s);
 }

@@ -9,9 +9,26 @@ package protocol CoverageSink {
     /// A block of `height` rows of `width` cells from (x, y) down, row r's coverage at
     /// `coverage + r·stride`: small shapes in one call.
     mutating func block(y: Int, x: Int, width: Int, height: Int, coverage: UnsafePointer<UInt8>, stride: Int)
+    /// Set when all the sink does with cells is blend one colour source-over into pixels,
+    /// unclipped: the sweep then blends each run as it sweeps it (`rk_sweep_nonzero_over`),
+    /// with the same bytes as handing the run's coverage to `cells`.
+    var sourceOverTarget: SourceOverTarget? { get }
+}
+
+/// Pixels that a sink blends one premultiplied colour into, source-over: device pixel (x, y) at
+/// `pixels + (y − originY)·stride + (x − originX)`.
+package struct SourceOverTarget {
+    let pixels: UnsafeMutablePointer<UInt32>
+    let stride: Int, originX: Int, originY: Int
+    let color: UInt32
+
+    @inline(__always)
+    func pixel(_ x: Int, _ y: Int) -> UnsafeMutablePointer<UInt32> { pixels + (y - originY) * stride + (x - originX) }
 }
 
 extension CoverageSink {
+    package var sourceOverTarget: SourceOverTarget? { nil }
+
     package mutating func block(y: Int, x: Int, width: Int, height: Int, coverage: UnsafePointer<UInt8>, stride: Int) {
         for r in 0..<height { cells(y: y + r, x: x, count: width, coverage: coverage + r * stride) }
     }
@@ -639,6 +656,7 @@ package final class CoverageRasterizer: PolylineSink {
     private func sweep<R: CoverageRule, S: CoverageSink>(_ rule: R.Type, into sink: inout S) {
         let chunk = 1 << CoverageRasterizer.chunkShift
         let chunks = (width + chunk - 1) >> CoverageRasterizer.chunkShift
+        let direct = sink.sourceOverTarget
         for row in 0..<height {
             let line = acc + row * stride
             let owners = owner + row * stride
@@ -659,6 +677,11 @@ package final class CoverageRasterizer: PolylineSink {
                     while k < chunks && isTouched(k) { k += 1 }
                     let x0 = start << CoverageRasterizer.chunkShift
                     let x1 = min(k << CoverageRasterizer.chunkShift, width)
+                    if R.self == NonZeroArea.self, let direct, exactOffset[row] < 0 {
+                        rk_sweep_nonzero_over(line + x0, direct.pixel(originX + x0, y), x1 - x0, &sum, direct.color)
+                        (owners + x0).update(repeating: 0, count: x1 - x0)
+                        continue
+                    }
                     var any = R.sweep(line + x0, rowCoverage, x1 - x0, &sum)
                     if exactOffset[row] >= 0 {
                         let first = Int(conflictFirst[row])

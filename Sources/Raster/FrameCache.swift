@@ -1,5 +1,3 @@
-import Synchronization
-
 /// What a frame cache did, for tests, benchmarks and tools.
 public struct FrameCacheStatistics: Sendable, Equatable {
     /// Lookups that found an entry.
@@ -134,7 +132,7 @@ public final class FrameCache<Key: Hashable, Value: Sendable>: FrameCaching, @un
         init(_ value: Value, bytes: Int, frame: UInt64) { self.value = value; self.bytes = bytes; lastUsed = frame }
     }
 
-    @usableFromInline let lock = Mutex(())
+    @usableFromInline let lock = Locked(())
     // Guarded by `lock`.
     @usableFromInline var ledger: FrameCacheLedger
     @usableFromInline var slots: [Key: Slot] = [:]

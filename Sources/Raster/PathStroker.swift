@@ -302,6 +302,8 @@ struct StrokeBuilder: PolylineSink {
     /// The dash (or visible run) being built.
     var piece = Polyline()
     var dashesLeft: Double
+    /// Per segment of the subpath being stroked solid, whether it lies out of the region (kept between subpaths).
+    var hiddenScratch: [Bool] = []
 
     init(style: StrokeStyle, halfWidth: Double, tolerance: Double, region: Rect?,
          tangents: [(start: (Double, Double)?, end: (Double, Double)?)], budget: StrokeBudget) {
@@ -391,9 +393,12 @@ struct StrokeBuilder: PolylineSink {
     mutating func strokeSolid() {
         let n = line.count
         let segs = line.closed ? n : n - 1
-        guard region != nil, segs > 0 else { stroker.stroke(line, into: &out); return }
-        var hidden: [Bool] = []
-        hidden.reserveCapacity(segs)
+        // A subpath whose points all lie in the region has every segment in it (the usual
+        // case): no stretch to measure, nothing left out.
+        guard let region, segs > 0, !line.lies(in: region) else { stroker.stroke(line, into: &out); return }
+        var hidden = hiddenScratch
+        defer { hiddenScratch = hidden }
+        hidden.removeAll(keepingCapacity: true)
         forEachStretch(of: line) { _, ta, tb, _, _, _ in hidden.append(ta > tb) }
         guard let firstHidden = hidden.firstIndex(of: true) else { stroker.stroke(line, into: &out); return }
         // A closed subpath is walked from its first hidden segment on, so no run wraps.
@@ -537,6 +542,18 @@ struct StrokeBuilder: PolylineSink {
 
 /// A subpath's polyline handed to the stroker: a whole subpath, a run of its segments or a dash.
 extension Polyline {
+    /// Whether every point lies in `r` (NaN does not).
+    func lies(in r: Rect) -> Bool {
+        xs.withUnsafeBufferPointer { xs in
+            ys.withUnsafeBufferPointer { ys in
+                for i in 0..<xs.count where !(xs[i] >= r.minX && xs[i] <= r.maxX && ys[i] >= r.minY && ys[i] <= r.maxY) {
+                    return false
+                }
+                return true
+            }
+        }
+    }
+
     /// Empties the buffers (keeping their memory) and clears the flags.
     mutating func reset() {
         xs.removeAll(keepingCapacity: true); ys.removeAll(keepingCapacity: true)
@@ -694,7 +711,13 @@ struct Stroker {
         guard pts.count > 2 else { return }
         out.move(to: pts[0].0, pts[0].1)
         out.verbs.append(contentsOf: repeatElement(Path.Verb.line, count: pts.count - 1))
-        for p in pts[1...] { out.coords.append(p.0); out.coords.append(p.1) }
+        // A homogeneous tuple's elements are laid out in order, so the points after the first
+        // are 2·(count − 1) consecutive Doubles: one copy instead of an append per coordinate.
+        pts.withUnsafeBufferPointer { p in
+            UnsafeRawPointer(p.baseAddress! + 1).withMemoryRebound(to: Double.self, capacity: 2 * (p.count - 1)) {
+                out.coords.append(contentsOf: UnsafeBufferPointer(start: $0, count: 2 * (p.count - 1)))
+            }
+        }
         out.close()
     }
 
@@ -747,6 +770,12 @@ struct Stroker {
         let segs = closed ? n : n - 1
         dirs.removeAll(keepingCapacity: true)
         lens.removeAll(keepingCapacity: true)
+        // Room for a side's corners (a few points each at sharp ones; arcs grow as they must)
+        // at once, rather than doubling up from nothing on the first subpath of every path.
+        let room = 2 * n + 16
+        if pts.capacity < room { pts.reserveCapacity(room) }
+        if other.capacity < room { other.reserveCapacity(room) }
+        if dirs.capacity < segs { dirs.reserveCapacity(segs); lens.reserveCapacity(segs) }
         for i in 0..<segs {
             let j = i + 1 == n ? 0 : i + 1
             let dx = xs[j] - xs[i], dy = ys[j] - ys[i]

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The rasterizer's per-cell working memory (area accumulators and edge owners), kept zeroed
 /// and reused between fills. Allocating and faulting in two fresh full-frame buffers costs more
@@ -59,7 +58,7 @@ final class RasterScratch: @unchecked Sendable {
         }
     }
 
-    private static let pool = Mutex<[RasterScratch]>([])
+    private static let pool = Locked<[RasterScratch]>([])
     private static let maxPooled = 4
     /// Larger buffers are freed after use rather than kept (fills work in bands of at most
     /// `maxRasterCells` cells, so this only drops odd sizes).

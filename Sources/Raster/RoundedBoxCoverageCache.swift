@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The coverage of rounded boxes (and border rings), kept by exact shape and position within a
 /// pixel, as the row runs the scan produced: partial cells at the edges, one span per row for
 /// the interior.
@@ -63,7 +61,7 @@ public final class RoundedBoxCoverageCache: FrameCaching, @unchecked Sendable {
     /// A two-way set-associative table: a key lives in slot h or its neighbour h ^ 1, and a new
     /// entry replaces the older of the two.
     private static let slots = 8192
-    private let lock = Mutex(())
+    private let lock = Locked(())
     // Guarded by `lock`.
     private let keys = UnsafeMutablePointer<Key>.allocate(capacity: RoundedBoxCoverageCache.slots)
     private let entries = UnsafeMutablePointer<CoverageRecording?>.allocate(capacity: RoundedBoxCoverageCache.slots)

@@ -12,18 +12,24 @@ struct ColorFillSink: CoverageSink {
     let region: PixelRegion?
     /// Coverage times clip, for one row; only a clipped fill needs it.
     let scratch: UnsafeMutablePointer<UInt8>?
+    /// The surface's pixels and placement, read once for the whole fill rather than through
+    /// the object on every run.
+    let target: SourceOverTarget
+    /// Set for the plain case (source-over, no clip, no region): the sweep blends straight in.
+    package let sourceOverTarget: SourceOverTarget?
 
     init(surface: Surface, pixel: UInt32, mode: BlendMode, clip: Mask?, region: PixelRegion? = nil, scratchWidth: Int) {
         self.surface = surface; self.pixel = pixel; self.mode = mode; self.clip = clip; self.region = region
         scratch = clip == nil ? nil : .allocate(capacity: max(scratchWidth, 1))
+        target = SourceOverTarget(pixels: surface.pixels, stride: surface.stride, originX: surface.originX,
+                                  originY: surface.originY, color: pixel)
+        sourceOverTarget = mode == .sourceOver && clip == nil && region == nil ? target : nil
     }
 
     func release() { scratch?.deallocate() }
 
     @inline(__always)
-    private func dst(_ y: Int, _ x: Int) -> UnsafeMutablePointer<UInt32> {
-        surface.pixels + (y - surface.originY) * surface.stride + (x - surface.originX)
-    }
+    private func dst(_ y: Int, _ x: Int) -> UnsafeMutablePointer<UInt32> { target.pixel(x, y) }
 
     mutating func span(y: Int, x: Int, count: Int, coverage: UInt8) {
         if let region {
@@ -46,7 +52,7 @@ struct ColorFillSink: CoverageSink {
             for r in 0..<height { cells(y: y + r, x: x, count: width, coverage: coverage + r * stride) }
             return
         }
-        rk_source_over_masked_block(dst(y, x), surface.stride, width, height, pixel, coverage, stride)
+        rk_source_over_masked_block(dst(y, x), target.stride, width, height, pixel, coverage, stride)
     }
 
     @inline(__always)

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// How a texture is read between texel centres.
 public enum SamplingFilter: Sendable {
     /// The texel under the sample point (`kCAFilterNearest`).
@@ -17,8 +15,8 @@ public enum SamplingFilter: Sendable {
 public final class Texture: @unchecked Sendable {
     /// The image, level 0 of the mip chain.
     public let surface: Surface
-    private let mips = Mutex<[Surface]?>(nil)
-    private let opacity = Mutex<Bool?>(nil)
+    private let mips = Locked<[Surface]?>(nil)
+    private let opacity = Locked<Bool?>(nil)
 
     /// A texture over `surface` (not copied: do not change its pixels later).
     public init(_ surface: Surface) {

@@ -15,15 +15,43 @@ struct BoundedWorkTests {
     /// repeats from 1e6 on were refused (the power was built one product at a time, so it was
     /// capped) and the layer showed 0.5.
     @Test func cumulativeTranslationAfterMillionsOfRepeats() {
+        let m41 = Self.cumulativeTranslation(repeatCount: 1e7, at: 1 + 3_000_000.5)
+        #expect(close(m41, 3_000_000.5, 1e-6), "\(m41)")
+    }
+
+    /// A repeat count of 1e10 is ten billion cycles, not none (Apple's `repeatCount` is a
+    /// Float; HUGE_VALF is for ever). Independent value as above: at repeat 3 000 000 000, half
+    /// way, a translation of 1 per cycle shows 3 000 000 000.5 (exact in binary). Before, a
+    /// repeat index from 1e9 on was read as 0 (a conversion guard) and the layer showed 0.5.
+    @Test func cumulativeTranslationAfterBillionsOfRepeats() {
+        let m41 = Self.cumulativeTranslation(repeatCount: 1e10, at: 1 + 3_000_000_000.5)
+        #expect(close(m41, 3_000_000_000.5, 1e-6), "\(m41)")
+    }
+
+    /// After 3e9 cycles (a Float that is exactly 3 000 000 000), filling forwards shows the end
+    /// of the last cycle: 2 999 999 999 whole cycles plus the last one's end, a translation of
+    /// 3 000 000 000. Before, the index was read as 0 and the layer showed 1.
+    @Test func fillAfterBillionsOfRepeatsShowsTheLastCycle() {
+        let m41 = Self.cumulativeTranslation(repeatCount: 3e9, fills: true, at: 1 + 4e9)
+        #expect(close(m41, 3_000_000_000, 1e-6), "\(m41)")
+    }
+
+    /// The x translation shown at `time` by a cumulative animation from the identity to a
+    /// translation of 1, one second a cycle from time 1, repeated `repeatCount` times (filling
+    /// forwards after, if `fills`); the rest of the transform must be the identity's.
+    static func cumulativeTranslation(repeatCount: Float, fills: Bool = false, at time: CFTimeInterval) -> CGFloat {
         let l = CALayer()
         let stage = AnimationStage(l)
         let a = CABasicAnimation(keyPath: "transform")
         a.fromValue = NSValue(caTransform3D: CATransform3DIdentity)
         a.toValue = NSValue(caTransform3D: CATransform3DMakeTranslation(1, 0, 0))
-        a.duration = 1; a.beginTime = 1; a.repeatCount = 1e7; a.isCumulative = true
+        a.duration = 1; a.beginTime = 1; a.repeatCount = repeatCount; a.isCumulative = true
+        if fills { a.fillMode = .forwards; a.isRemovedOnCompletion = false }
         l.add(a, forKey: "t")
-        let shown = stage.shown(l, at: 1 + 3_000_000.5).transform
-        #expect(close(shown, CATransform3DMakeTranslation(3_000_000.5, 0, 0), 1e-6), "\(shown.m41)")
+        var shown = stage.shown(l, at: time).transform
+        let m41 = shown.m41
+        shown.m41 = 0
+        return close(shown, CATransform3DIdentity, 1e-9) ? m41 : .nan
     }
 
     /// A rotation of 2π/7 per cycle at repeat 700 003 (a multiple of 7 plus 3), half way, is a

@@ -43,6 +43,6 @@ import OpenQuartzCore
             AnimationEvaluator.apply(l, to: generic, localTime: t, events: nil)
             #expect(Self.numbers(kp.get(shown)) == Self.numbers(kp.get(generic)), "\(key) at \(t)")
         }
-        #expect(l.animationStorage?.direct != nil, "\(key) is evaluated directly")
+        #expect(l.animationStorage?.resolvedDirectly == true, "\(key) is evaluated directly")
     }
 }

@@ -18,8 +18,10 @@ import Raster
             out += [Double(p.strokeStart(of: s)), Double(p.strokeEnd(of: s)), Double(p.lineWidth(of: s))]
             for c in [p.fillColor(of: s), p.strokeColor(of: s)] { out += c.map { [Double($0.r), Double($0.g), Double($0.b), Double($0.a)] } ?? [-1] }
         }
-        let m = p.localTransform(), n = p.sublayerSpaceTransform()
-        out += [m.m11, m.m22, m.m41, m.m42, m.m43, n.m11, n.m41, n.m42].map { Double($0) }
+        let m = p.localTransform(), n = p.sublayerSpaceTransform(), t = p.transform
+        out += [m.m11, m.m12, m.m21, m.m22, m.m41, m.m42, m.m43, n.m11, n.m41, n.m42].map { Double($0) }
+        out += [t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24, t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44]
+            .map { Double($0) }
         return out
     }
 
@@ -62,7 +64,7 @@ import Raster
                 AnimationEvaluator.apply(l, to: generic, localTime: t, events: nil)
                 #expect(Self.read(shown) == Self.read(LayerPresentation(generic)), "\(key) at \(t), fill \(fill.rawValue)")
             }
-            #expect(l.animationStorage?.direct != nil, "\(key) is evaluated directly")
+            #expect(l.animationStorage?.resolvedDirectly == true, "\(key) is evaluated directly")
         }
     }
 
@@ -120,7 +122,7 @@ import Raster
         snapshotter.mediaTime = 2
         snapshotter.frameNumber = 1
         let p = snapshotter.presentation(l)
-        #expect(p.layer !== l && p.target == nil)
+        #expect(p.layer !== l && p.direct.count == 0)
         #expect(close(p.position, CGPoint(x: 10, y: 0)))
     }
 
@@ -138,5 +140,206 @@ import Raster
         #expect(implicit.fromValue == nil)
         let shown = stage.shown(l, at: 11)                       // the implicit animation's first frame
         #expect(abs(shown.opacity - 0.5) < 1e-6, "opacity \(shown.opacity)")
+    }
+
+    // MARK: The animation table
+
+    /// Transform animations the fast path takes: a value function of one number on
+    /// `transform`, and key paths of one number of its decomposition (over a model transform
+    /// that is not the identity, which they keep the rest of).
+    static var transformCases: [(String, CAValueFunctionName?, Any, Any)] {
+        [("transform", .rotateZ, 0.0, 2 * Double.pi), ("transform", .rotateX, 0.2, 1.2), ("transform", .scale, 1.0, 2.5),
+         ("transform", .scaleY, 0.5, 2.0), ("transform", .translateX, -3.0, 7.0), ("transform", .translateZ, 0.0, 4.0),
+         ("transform.rotation.z", nil, 0.3, 2.5), ("transform.rotation", nil, -1.0, 1.0), ("transform.scale", nil, 1.0, 3.0),
+         ("transform.scale.x", nil, 0.5, 1.5), ("transform.translation.x", nil, -4.0, 9.0),
+         ("transform.translation.y", nil, 2.0, -2.0)]
+    }
+
+    /// Every case the fast path takes: the 18 properties, then the transform cases.
+    static func anyCase(_ i: Int) -> (String, CAValueFunctionName?, Any, Any) {
+        if i < cases.count { let (k, f, t) = cases[i]; return (k, nil, f, t) }
+        return transformCases[i - cases.count]
+    }
+
+    /// A shape layer with a model transform, in a root, animated by case `i`.
+    static func tree(_ i: Int, fill: CAMediaTimingFillMode) -> (CALayer, CAShapeLayer) {
+        let (key, vf, from, to) = anyCase(i)
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
+        let l = animatedLayer(key, from, to, fill: fill)
+        l.removeAllAnimations()
+        l.transform = CATransform3DRotate(CATransform3DMakeScale(1.5, 0.8, 1), 0.4, 0, 0, 1)
+        let a = CABasicAnimation(keyPath: key)
+        a.fromValue = from; a.toValue = to
+        a.valueFunction = vf.flatMap { CAValueFunction(name: $0) }
+        a.beginTime = 1; a.duration = 2; a.repeatCount = 2; a.autoreverses = true; a.fillMode = fill
+        a.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+        l.add(a, forKey: "a")
+        root.addSublayer(l)
+        return (root, l)
+    }
+
+    /// What the snapshot read of `l` in its last frame equals the generic evaluator's copy at
+    /// local time `t`, to the bit; returns whether the animation table served it.
+    static func checkShown(_ l: CALayer, _ snapshotter: Snapshotter, at t: CFTimeInterval, _ what: String) -> Bool {
+        let shown = snapshotter.presentation(l)
+        let generic = l.builtInCopy()
+        AnimationEvaluator.apply(l, to: generic, localTime: l.localTime(fromMediaTime: t), events: nil)
+        #expect(read(shown) == read(LayerPresentation(generic)), "\(what) at \(t)")
+        guard let s = l.animationStorage, snapshotter.animationTable.holds(s) else { return false }
+        var values = s.presented
+        return snapshotter.animationTable.read(s.tableSlot, into: &values, frame: snapshotter.frameNumber)
+    }
+
+    /// Timed snapshots read each layer's values from the snapshotter's animation table, which
+    /// evaluates all of them in one loop: the values are the generic evaluator's, to the bit,
+    /// at every phase, for every property and transform the fast path takes; and once the
+    /// delegate was told the animation started, the table (not the layer) serves them.
+    @Test(arguments: 0..<30)
+    func tableEqualsGeneric(_ i: Int) throws {
+        let what = "\(Self.anyCase(i).0) \(Self.anyCase(i).1?.rawValue ?? "")"
+        for fill in [CAMediaTimingFillMode.removed, .both] {
+            let (root, l) = Self.tree(i, fill: fill)
+            let snapshotter = Snapshotter()
+            var served = 0
+            for t in [0.5, 1, 1.3, 2.9, 3.5, 5.2, 7.7, 8.99, 9, 12] {
+                let events = AnimationEvents()
+                _ = snapshotter.snapshot(root, parent: nil, mediaTime: t, events: events)
+                if Self.checkShown(l, snapshotter, at: t, what) { served += 1 }
+                events.perform()
+            }
+            #expect(l.animationStorage?.resolvedDirectly == true || !l.hasAnimations, "\(what) is evaluated directly")
+            // Frames 2.9 … 8.99: the start is recorded at 1, seen told at 1.3; the end recorded at 9.
+            #expect(served == 5, "\(what), fill \(fill.rawValue): \(served) frames served by the table")
+        }
+    }
+
+    /// A layer with several animations of different properties is read through the table too
+    /// (one entry each, in order), with different timings; two animations of one property go
+    /// through the presentation copy. Both show the generic evaluator's values.
+    @Test func severalAnimations() throws {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
+        let l = CAShapeLayer()
+        l.frame = CGRect(x: 1, y: 2, width: 4, height: 6)
+        root.addSublayer(l)
+        func basic(_ key: String, _ from: Any, _ to: Any, begin: Double, duration: Double) -> CABasicAnimation {
+            let a = CABasicAnimation(keyPath: key)
+            a.fromValue = from; a.toValue = to; a.beginTime = begin; a.duration = duration; a.repeatCount = .infinity
+            a.timingFunction = CAMediaTimingFunction(name: .easeOut)
+            return a
+        }
+        l.add(basic("opacity", 0.1, 1.0, begin: 1, duration: 2), forKey: "fade")
+        l.add(basic("position.x", 0.0, 12.0, begin: 1.5, duration: 0.7), forKey: "move")
+        let spin = basic("transform", 0.0, Double.pi, begin: 1, duration: 3)
+        spin.valueFunction = CAValueFunction(name: .rotateZ)
+        spin.autoreverses = true
+        l.add(spin, forKey: "spin")
+        l.add(basic("strokeEnd", 0.0, 1.0, begin: 2, duration: 1), forKey: "draw")
+        let snapshotter = Snapshotter()
+        var served = 0
+        for t in [0.5, 1.2, 1.7, 2.4, 3.3, 3.8, 4.5, 5.0, 6.1] {
+            let events = AnimationEvents()
+            _ = snapshotter.snapshot(root, parent: nil, mediaTime: t, events: events)
+            if Self.checkShown(l, snapshotter, at: t, "four animations") { served += 1 }
+            events.perform()
+        }
+        #expect(l.animationStorage?.directs.count == 4 && snapshotter.animationTable.count == 4)
+        // From 3.8: each start is recorded in its first frame and seen told in the next.
+        #expect(served == 4, "\(served) frames served by the table")
+        // A second animation of position: the copy path.
+        l.add(basic("position", CGPoint(x: 1, y: 1), CGPoint(x: 5, y: 5), begin: 1, duration: 1), forKey: "jump")
+        _ = snapshotter.snapshot(root, parent: nil, mediaTime: 7.3, events: nil)
+        _ = Self.checkShown(l, snapshotter, at: 7.3, "position twice")
+        #expect(l.animationStorage?.resolvedDirectly == false && snapshotter.animationTable.count == 0)
+    }
+
+    /// A layer whose local time is not media time (a superlayer's speed and offset) is
+    /// evaluated at its own local time.
+    @Test func layerTimingIsRespected() throws {
+        let (root, l) = Self.tree(6, fill: .both)   // position.x
+        let mid = CALayer()
+        mid.speed = 0.5
+        mid.timeOffset = 0.75
+        root.addSublayer(mid)
+        mid.addSublayer(l)
+        let snapshotter = Snapshotter()
+        for t in [1.0, 2.2, 4.4, 6.5] {
+            let events = AnimationEvents()
+            _ = snapshotter.snapshot(root, parent: nil, mediaTime: t, events: events)
+            // The table evaluates at media time; the layer is evaluated at its own.
+            #expect(l.localTime(fromMediaTime: t) != t)
+            _ = Self.checkShown(l, snapshotter, at: t, "slowed position.x")
+            events.perform()
+        }
+    }
+
+    /// Entries follow the tree: a removed or hidden layer's entries are dropped at the end of
+    /// the frame, a shown one's entered again, and a layer whose animation is replaced is
+    /// entered with the new one.
+    @Test func entriesFollowTheTree() throws {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
+        var layers: [CAShapeLayer] = []
+        for i in 0..<3 {
+            let (_, l) = Self.tree(i, fill: .removed)
+            l.removeFromSuperlayer()
+            root.addSublayer(l)
+            layers.append(l)
+        }
+        let snapshotter = Snapshotter()
+        func frame(_ t: Double) {
+            let events = AnimationEvents()
+            _ = snapshotter.snapshot(root, parent: nil, mediaTime: t, events: events)
+            for (i, l) in layers.enumerated() where l.superlayer != nil && !l.isHidden {
+                _ = Self.checkShown(l, snapshotter, at: t, "layer \(i)")
+            }
+            events.perform()
+        }
+        frame(1.5)
+        #expect(snapshotter.animationTable.count == 3)
+        layers[1].removeFromSuperlayer()
+        frame(1.6)
+        #expect(snapshotter.animationTable.count == 2 && layers[1].animationStorage?.tableSlot == -1)
+        layers[0].isHidden = true
+        frame(1.7)
+        #expect(snapshotter.animationTable.count == 1)
+        layers[0].isHidden = false
+        frame(1.8)
+        #expect(snapshotter.animationTable.count == 2)
+        let a = CABasicAnimation(keyPath: "cornerRadius")
+        a.fromValue = 1; a.toValue = 3; a.beginTime = 1; a.duration = 4
+        layers[2].add(a, forKey: "a")   // replaces its animation
+        frame(1.9)
+        frame(2.4)
+        frame(2.9)
+        #expect(snapshotter.animationTable.count == 2)
+        #expect(Self.checkShown(layers[2], snapshotter, at: 2.9, "replaced"))
+        #expect(abs(Double(snapshotter.presentation(layers[2]).cornerRadius) - (1 + 2 * 1.9 / 4)) < 1e-12)
+    }
+
+    /// The delegate of an animation read through the table is told once that it started and
+    /// once that it stopped, in that order, and a removed-on-completion animation is removed.
+    @Test func delegateToldOnce() throws {
+        final class Log: NSObject, CAAnimationDelegate {
+            var events: [String] = []
+            func animationDidStart(_ anim: CAAnimation) { events.append("start") }
+            func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { events.append("stop \(flag)") }
+        }
+        let root = CALayer()
+        let l = CALayer()
+        root.addSublayer(l)
+        let log = Log()
+        let a = CABasicAnimation(keyPath: "opacity")
+        a.fromValue = 0; a.toValue = 1; a.beginTime = 1; a.duration = 1; a.delegate = log
+        l.add(a, forKey: "fade")
+        let snapshotter = Snapshotter()
+        for t in stride(from: 0.5, through: 3, by: 0.25) {
+            let events = AnimationEvents()
+            _ = snapshotter.snapshot(root, parent: nil, mediaTime: t, events: events)
+            events.perform()
+        }
+        #expect(log.events == ["start", "stop true"])
+        #expect(!l.hasAnimations && snapshotter.animationTable.count == 0)
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import Raster
-import Synchronization
 import Testing
 import OpenQuartzCore
 
@@ -121,7 +120,7 @@ import OpenQuartzCore
     @Test func outlinesAreSafeToReadFromManyThreads() throws {
         let font = try TrueTypeFont(contentsOfFile: TextFixtures.fontPath) // fresh cache
         let glyphs = (0..<400).map { UInt16($0 * 7 % font.numGlyphs) }
-        let counts = Mutex<[Int]>([])
+        let counts = Locked<[Int]>([])
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
             var n = 0
             for g in glyphs { n += font.outline(g).pointCount }

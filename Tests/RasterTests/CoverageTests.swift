@@ -287,4 +287,39 @@ import Raster
         #expect(Color(r: 1, g: 0.5, b: 0, a: 0.5).premultipliedPixel == 0x8000_4080)
         #expect(Color.clear.premultipliedPixel == 0)
     }
+
+    @Test func sweepBlendingStraightInMatchesTheCoverageRows() {
+        // An unclipped source-over fill blends each run as the sweep converts it; through a clip
+        // of full coverage (x·255/255 = x) the same fill goes through coverage rows and the
+        // masked blend. Both must leave the same bytes: overlapping stars (rows redone exactly),
+        // ellipses, a shape crossing the surface's edges, opaque and translucent colours.
+        let plain = Surface(width: 160, height: 120), clipped = Surface(width: 160, height: 120)
+        let full = Mask(width: 160, height: 120)
+        full.clear(255)
+        var shapes: [Path] = []
+        for k in 0..<6 {
+            let cx = 20 + 25.3 * Double(k), cy = 30 + 11.7 * Double(k), r = 8 + 5.1 * Double(k)
+            var star = Path()
+            for j in 0..<5 {
+                let a = -Double.pi / 2 + Double(j) * 4 * .pi / 5
+                if j == 0 { star.move(to: cx + r * cos(a), cy + r * sin(a)) } else { star.line(to: cx + r * cos(a), cy + r * sin(a)) }
+            }
+            star.close()
+            shapes.append(star)
+            shapes.append(.ellipse(x: cx - 0.6 * r + 3.3, y: cy + 0.25 * r, width: 1.3 * r, height: 0.9 * r))
+        }
+        shapes.append(.ellipse(x: -20.5, y: 90.25, width: 220, height: 60))
+        for (i, p) in shapes.enumerated() {
+            let color = i % 3 == 0 ? Color(r: 0.2, g: 0.6, b: 0.9, a: 1) : Color(r: 0.9, g: 0.3, b: 0.1, a: 0.8 - 0.05 * Float(i % 4))
+            plain.fill(p, color: color)
+            clipped.fill(p, color: color, clip: full)
+        }
+        var same = true, painted = 0
+        for k in 0..<(160 * 120) {
+            if plain.pixels[k] != clipped.pixels[k] { same = false }
+            if plain.pixels[k] != 0 { painted += 1 }
+        }
+        #expect(same)
+        #expect(painted > 4000)
+    }
 }

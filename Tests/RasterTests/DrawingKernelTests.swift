@@ -35,6 +35,55 @@ import Raster
         }
     }
 
+    @Test func fusedSweepMatchesSweepThenBlend() {
+        // The running sum in Swift, in order and in single precision, its coverage as the
+        // rasterizer's non-zero rule converts it, then Raster's scalar source-over: every vector
+        // path of rk_sweep_nonzero_over (and rk_sweep_nonzero, for the coverage) must give exactly these bytes, set the cells back to 0 and
+        // leave the same running sum. Cells come in runs of +0 (the kernel skips those).
+        var r = RasterKernelTests.Random(state: 0xF05E_D5EE)
+        for level in Self.levels {
+            withVectorLevel(level) {
+                for count in [1, 5, 8, 9, 16, 23, 40, 67] {
+                    for color in [r.pixel() | 0xFF00_0000, 0xCC33_1A66, r.pixel()] {
+                        var cells = [Float](repeating: 0, count: count)
+                        var i = 0
+                        while i < count {
+                            let run = Int(r.next(12)) + 1
+                            let zero = r.next(2) == 0
+                            for k in i..<min(i + run, count) where !zero {
+                                cells[k] = (Float(r.next(2001)) - 1000) / 700
+                            }
+                            i += run
+                        }
+                        let dst = (0..<count).map { _ in r.pixel() }
+                        let start = (Float(r.next(201)) - 100) / 100
+                        var expected = dst
+                        var sum = start
+                        for k in 0..<count {
+                            sum += cells[k]
+                            let c = UInt32(UInt8(min(abs(sum), 1) * 255 + 0.5))
+                            if c != 0 { expected[k] = blend(dst[k], color, c, .sourceOver) }
+                        }
+                        var out = dst, line = cells, got = start
+                        out.withUnsafeMutableBufferPointer { o in
+                            line.withUnsafeMutableBufferPointer { rk_sweep_nonzero_over($0.baseAddress!, o.baseAddress!, count, &got, color) }
+                        }
+                        #expect(out == expected, "level \(level) count \(count) colour \(String(color, radix: 16))")
+                        #expect(got == sum && line.allSatisfy { $0 == 0 }, "level \(level) count \(count)")
+                        // The unfused sweep: the same coverage bytes, sum and OR of the bytes.
+                        var coverage = [UInt8](repeating: 7, count: count), unfused = start
+                        line = cells
+                        let any = line.withUnsafeMutableBufferPointer { rk_sweep_nonzero($0.baseAddress!, &coverage, count, &unfused) }
+                        var want = [UInt8](), s = start
+                        for k in 0..<count { s += cells[k]; want.append(UInt8(min(abs(s), 1) * 255 + 0.5)) }
+                        #expect(coverage == want && unfused == sum && any == want.reduce(0, |), "level \(level) count \(count)")
+                        #expect(line.allSatisfy { $0 == 0 })
+                    }
+                }
+            }
+        }
+    }
+
     /// Table entry k holds k + 1, so a sample names the entry it read (0: not painted).
     static let table: [UInt32] = (0..<1024).map { UInt32($0 + 1) }
 

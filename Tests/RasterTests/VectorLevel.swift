@@ -1,9 +1,9 @@
-import Synchronization
+import Raster
 import CRasterKernels
 
 /// The C kernels' vector path is chosen for the whole process, and test suites run in
 /// parallel: a test that forces a path, or checks which one runs, holds this lock.
-private let vectorLevelLock = Mutex(())
+private let vectorLevelLock = Locked(())
 
 /// Runs `body` with the kernels on `level` (0 plain C, 1 SSE2, 2 AVX2, as far as the CPU
 /// goes; −1 the best), then restores the best.

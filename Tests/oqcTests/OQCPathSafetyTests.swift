@@ -75,13 +75,17 @@ struct OQCPathSafetyTests {
         #expect(stdout.status == 0 && stdout.stdoutData.prefix(8) == Self.pngSignature)
         let fifo = dir + "/pipe"
         #expect(mkfifo(fifo, 0o644) == 0)
+        // The semaphore orders the reader's write before the test's read (polling
+        // `Thread.isFinished` does not: ThreadSanitizer reported the race).
         nonisolated(unsafe) var received = Data()
+        let done = DispatchSemaphore(value: 0)
         let reader = Thread {
             received = FileHandle(forReadingAtPath: fifo)?.readDataToEndOfFile() ?? Data()
+            done.signal()
         }
         reader.start()
         let r = try P.run(["render", "scene.json", "-o", "pipe"], in: dir)
-        while !reader.isFinished { usleep(10_000) }
+        done.wait()
         #expect(r.status == 0 && r.stderr.isEmpty)
         #expect(received.prefix(8) == Self.pngSignature)
         #expect(fileType(fifo) == S_IFIFO)

@@ -45,6 +45,11 @@ void rk_prefetch_row(const uint32_t *row, long count);
 // + 0.5⌋ into `out`, and the cell set back to 0. Returns the OR of the coverage bytes. The same
 // operations as the Swift rule (`NonZeroArea`), so the same bytes; only the conversion is vectorised.
 uint8_t rk_sweep_nonzero(float *line, uint8_t *out, long count, float *sum);
+// The same sweep fused with rk_source_over_masked of one colour s into dst: for each cell the
+// running sum and coverage exactly as above, then dst[i] = s·c + dst[i]·(1 − s.a·c) exactly as
+// rk_source_over_masked blends it, so the coverage never goes through memory. Eight cells of +0
+// leave the sum as it is and skip the chain of adds (x + 0 = x), with the same bytes.
+void rk_sweep_nonzero_over(float *line, uint32_t *dst, long count, float *sum, uint32_t s);
 // Which vector path runs: 2 for AVX2, 1 for SSE2, 0 for plain C.
 int rk_vector_level(void);
 // Chooses a lower path than the CPU allows (tests run every path); −1 restores the best.

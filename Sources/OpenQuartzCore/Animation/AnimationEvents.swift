@@ -12,10 +12,13 @@ package final class AnimationEvents: @unchecked Sendable {
     private var events: [Event] = []
     private let lock = NSLock()
 
+    /// An empty list.
+    package init() {}
+
     func record(_ e: Event) { lock.lock(); events.append(e); lock.unlock() }
 
     /// Runs the callbacks: starts first, then finishes (removing the finished animations).
-    func perform() {
+    package func perform() {
         lock.lock()
         let list = events
         events.removeAll()
@@ -27,7 +30,7 @@ package final class AnimationEvents: @unchecked Sendable {
         for case .finish(let layer, let key, let a, let remove) in list {
             if remove, let s = layer.animationStorage, let i = s.animations.firstIndex(where: { $0.key == key && $0.animation === a }) {
                 s.animations.remove(at: i)
-                s.directResolved = false
+                s.animationsChanged()
                 if s.animations.isEmpty { s.renderCopy = nil }
                 layer.noteChange()
             }

@@ -2,6 +2,32 @@ import Foundation
 
 /// What a layer keeps for animation, timing and key-value coding (allocated on first use).
 package final class LayerAnimationStorage {
+    // What a timed frame reads of every animated layer comes first, together (a few cache
+    // lines): the direct animations' state, the table slot, and the local-time answer.
+    /// The layer's animations in direct form (DirectAnimation.swift), once resolved: empty
+    /// when some animation needs the generic evaluator.
+    package var directs: [DirectAnimation] = []
+    private(set) var directResolved = false
+    /// A timed render's presentation of a layer whose animations are direct, without a copy
+    /// (`Snapshotter.presentation(_:)`): their targets and values this frame, for the frame
+    /// and time shift they were computed at.
+    package var presented = DirectValues()
+    var presentedFrame: UInt64 = 0
+    var presentedShift: UInt64 = 0
+    /// Where the direct animations' entries are in a snapshotter's animation table
+    /// (`Snapshot/AnimationTable.swift`): the table's serial number and the first entry.
+    var tableSerial: UInt64 = 0
+    package var tableSlot = -1
+
+    /// Whether the animations were resolved and are all direct (read without touching the
+    /// `animations` or `directs` arrays: a timed frame asks it of every animated layer).
+    package var resolvedDirectly: Bool { directResolved && presented.count > 0 }
+
+    /// Whether the layer's local time is media time (no layer from it up to the root has a
+    /// timing of its own), as of `LayerTimeTree`'s generation `timeGeneration`.
+    var localTimeIsMediaTime = false
+    var timeGeneration: UInt64 = .max
+
     /// The layer's animations in the order they were added (later ones apply on top).
     var animations: [(key: String, animation: CAAnimation)] = []
     /// The layer's own timing. A change of it can change the local time of every layer below.
@@ -21,19 +47,34 @@ package final class LayerAnimationStorage {
     var renderCopyModification: UInt64 = 0
     var renderCopyFrame: UInt64 = 0
     var renderCopyLocalTime: CFTimeInterval = .nan
-    /// The layer's one animation in direct form (DirectAnimation.swift), once resolved.
-    package var direct: DirectAnimation?
-    var directResolved = false
-    /// A timed render's presentation of a layer with a direct animation, without a copy
-    /// (`Snapshotter.presentation(_:)`): the animation's value this frame (nil: the model
-    /// value shows), for the frame and time shift it was computed at.
-    var presentedValue: SIMD4<Double>?
-    var presentedFrame: UInt64 = 0
-    var presentedShift: UInt64 = 0
-    /// Whether the layer's local time is media time (no layer from it up to the root has a
-    /// timing of its own), as of `LayerTimeTree`'s generation `timeGeneration`.
-    var localTimeIsMediaTime = false
-    var timeGeneration: UInt64 = .max
+    /// The animations changed: their direct form is resolved again, and the table's entries
+    /// for them are no longer this layer's.
+    func animationsChanged() {
+        directResolved = false
+        tableSlot = -1
+    }
+
+    /// Resolves the direct form of the animations of `layer` (this storage's layer), once per
+    /// change of them, after the commit has given them their begin times: at most
+    /// `DirectValues.capacity` direct animations of different properties.
+    @inline(__always)
+    func resolveDirects(_ layer: CALayer) -> Bool {
+        if directResolved { return presented.count > 0 }
+        directs = []
+        presented = DirectValues()
+        guard animations.count <= DirectValues.capacity, !animations.contains(where: { $0.animation.awaitsCommit })
+        else { return false }
+        var list: [DirectAnimation] = []
+        for (key, a) in animations {
+            guard let d = DirectAnimation(a, key: key, layer: layer),
+                  !list.contains(where: { $0.target.property == d.target.property }) else { directResolved = true; return false }
+            list.append(d)
+        }
+        directs = list
+        presented = DirectValues(list.map(\.target))
+        directResolved = true
+        return !list.isEmpty
+    }
     /// The media time of the last timed render of the tree this layer was the root of.
     var lastRenderMediaTime: CFTimeInterval?
     /// Whether the layer's contents were last drawn with animated custom values
@@ -67,7 +108,7 @@ extension CALayer {
     static let anonymousAnimationKeyPrefix = "oqc.animation."
 
     /// Whether the layer has animations.
-    @inline(__always) final var hasAnimations: Bool { !(animationStorage?.animations.isEmpty ?? true) }
+    @inline(__always) package final var hasAnimations: Bool { !(animationStorage?.animations.isEmpty ?? true) }
 
     /// Copies timing, actions and custom values (init(layer:)).
     final func copyAnimationState(from l: CALayer) {
@@ -82,18 +123,8 @@ extension CALayer {
 
     /// This layer's local time for a media time: each layer from the root down applies its
     /// own timing (`(t − beginTime) · speed + timeOffset`).
-    final func localTime(fromMediaTime t: CFTimeInterval) -> CFTimeInterval {
-        // Most trees have no layer timing: then local time is media time, which is known
-        // without the walk up (weak loads of every superlayer) while the tree's timing and
-        // shape are as they were when it was last found.
-        if let s = animationStorage {
-            let g = LayerTimeTree.generation
-            if s.timeGeneration != g {
-                s.localTimeIsMediaTime = timingChainIsEmpty
-                s.timeGeneration = g
-            }
-            if s.localTimeIsMediaTime { return t }
-        }
+    package final func localTime(fromMediaTime t: CFTimeInterval) -> CFTimeInterval {
+        if let s = animationStorage, localTimeIsMediaTime(s) { return t }
         var chain: [MediaTiming] = []
         var l: CALayer? = self
         while let layer = l {
@@ -103,6 +134,20 @@ extension CALayer {
         var time = t
         for timing in chain.reversed() { time = timing.localTime(parent: time) }
         return time
+    }
+
+    /// Whether this layer's local time is media time; `s` is its storage. Most trees have no
+    /// layer timing: then local time is media time, which is known without the walk up (weak
+    /// loads of every superlayer) while the tree's timing and shape are as they were when it
+    /// was last found.
+    @inline(__always)
+    final func localTimeIsMediaTime(_ s: LayerAnimationStorage) -> Bool {
+        let g = LayerTimeTree.generation
+        if s.timeGeneration != g {
+            s.localTimeIsMediaTime = timingChainIsEmpty
+            s.timeGeneration = g
+        }
+        return s.localTimeIsMediaTime
     }
 
     /// Whether no layer from this one up to the root has a timing other than the default.
@@ -154,7 +199,7 @@ extension CALayer {
         }
         s.animations.append((k, copy))
         if copy is CATransition { s.mayHaveTransition = true }
-        s.directResolved = false
+        s.animationsChanged()
         transaction.register(copy)
         markAnimatedUpwards()
         noteChange()
@@ -165,11 +210,13 @@ extension CALayer {
     /// animation) a copy made now with `key` at its value before the change and the direct
     /// animation's value of that frame.
     private final func shownLayer(_ s: LayerAnimationStorage, changing key: String, from old: AnimationValue?) -> CALayer? {
-        guard s.directResolved, let d = s.direct, s.presentedFrame != 0, s.renderCopy == nil || s.presentedFrame > s.renderCopyFrame
+        guard s.directResolved, !s.directs.isEmpty, s.presentedFrame != 0, s.renderCopy == nil || s.presentedFrame > s.renderCopyFrame
         else { return s.renderCopy }
         let c = builtInCopy()
         if let old, let kp = LayerKeyPath(key) { kp.set(c, old) }
-        if let v = s.presentedValue { d.set(c, v) }
+        for (i, d) in s.directs.enumerated() {
+            if let v = s.presented.value(i) { d.set(c, v, model: self) }
+        }
         return c
     }
 
@@ -189,7 +236,7 @@ extension CALayer {
             return false
         }
         if removed.isEmpty { return }
-        s.directResolved = false
+        s.animationsChanged()
         if s.animations.isEmpty { s.renderCopy = nil }
         noteChange()
         for a in removed { AnimationEvents.stop(a, finished: false) }

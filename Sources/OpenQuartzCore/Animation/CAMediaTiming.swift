@@ -1,4 +1,5 @@
 import Foundation
+import Raster
 
 /// A duration or a point in time, in seconds (Core Foundation's `CFTimeInterval`, which Linux
 /// Foundation does not export).
@@ -99,17 +100,53 @@ package struct MediaTiming: Sendable, Equatable {
     }
 
     /// Where an animation is for a parent time, with simple duration `d`.
+    @inline(__always)
     package func phase(parent t: CFTimeInterval, simple d: CFTimeInterval) -> TimingPhase {
-        let active = activeDuration(simple: d)
-        var a = (t - beginTime) * CFTimeInterval(speed)
+        ResolvedTiming(self, simple: d).phase(parent: t)
+    }
+}
+
+/// A `MediaTiming` with its simple duration, read once into plain numbers and flags: what
+/// `phase(parent:)` needs per frame (no fill-mode string compared, no active duration
+/// recomputed). The snapshot's animation table keeps one per animation
+/// (`Snapshot/AnimationTable.swift`); `MediaTiming.phase` is this type's `phase`, so both
+/// give the same phase to the bit.
+struct ResolvedTiming: BitwiseCopyable {
+    let beginTime: CFTimeInterval
+    let speed: Double
+    let timeOffset: CFTimeInterval
+    /// The simple duration, and the active duration (`MediaTiming.activeDuration`).
+    let duration: CFTimeInterval
+    let active: CFTimeInterval
+    let autoreverses: Bool
+    let fillsBackwards: Bool
+    let fillsForwards: Bool
+
+    @inline(__always)
+    init(_ m: MediaTiming, simple d: CFTimeInterval) {
+        beginTime = m.beginTime
+        speed = CFTimeInterval(m.speed)
+        timeOffset = m.timeOffset
+        duration = d
+        active = m.activeDuration(simple: d)
+        autoreverses = m.autoreverses
+        fillsBackwards = m.fillMode == .backwards || m.fillMode == .both
+        fillsForwards = m.fillMode == .forwards || m.fillMode == .both
+    }
+
+    /// Where the object is for parent time `t`.
+    @inline(__always)
+    func phase(parent t: CFTimeInterval) -> TimingPhase {
+        let d = duration
+        var a = (t - beginTime) * speed
         if a.isNaN { return .before }
         var ended = false
         if a < 0 {
-            guard fillMode == .backwards || fillMode == .both else { return .before }
+            guard fillsBackwards else { return .before }
             a = 0
         }
         if a >= active {
-            guard fillMode == .forwards || fillMode == .both else { return .after }
+            guard fillsForwards else { return .after }
             ended = true
             a = active
         }
@@ -122,7 +159,11 @@ package struct MediaTiming: Sendable, Equatable {
         // cycle's first.
         if ended && u <= 1e-9 * cycle && local > 0 { u = cycle; n -= 1 }
         if autoreverses && u > d { u = 2 * d - u }
-        let iteration = n.isFinite && abs(n) < 1e9 ? Int(n) : 0
+        // A huge repeat count is a long run, not none (Apple: `repeatCount` is a Float,
+        // HUGE_VALF for ever), so the index is not dropped past some count: it saturates (at
+        // 2^40 repeats) instead of trapping; cumulative values are powers by squaring, so any
+        // index costs the same.
+        let iteration = Int(saturating: n)
         return .active(time: min(max(u, 0), d), iteration: iteration, ended: ended)
     }
 }

@@ -487,7 +487,7 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
 
     /// Animations, timing, custom key-value storage and the render's presentation copy; nil
     /// for a layer that never used any of them (most layers), which keeps layers small.
-    package var animationStorage: LayerAnimationStorage?
+    package final var animationStorage: LayerAnimationStorage?
     /// Whether a timed render has drawn this layer (Core Animation's "committed to the render
     /// tree"): only then do property changes run actions (implicit animations).
     var isCommittedToRender = false

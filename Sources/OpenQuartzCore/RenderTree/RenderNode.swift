@@ -81,38 +81,47 @@ package final class RenderNode: @unchecked Sendable {
         self.layerModification = layerModification
         self.layerSubtreeModification = Atomic(layerSubtreeModification)
         self.transition = transition
+        caches = sublayers.isEmpty ? nil : Locked(Caches())
     }
 
     var isTransformLayer: Bool { if case .transform = kind { return true } else { return false } }
 
     /// The sublayers' rendering context and its back-to-front order (depth-sorted and cut in
     /// 3D): a function of this immutable subtree, so worked out once, on first use, however
-    /// many frames and bands draw the node.
+    /// many frames and bands draw the node. A leaf's is empty, with no lock taken.
     var context: RenderingContext.Ordered {
-        orderedContext.withLock { cached in
-            if let cached { return cached }
+        guard let caches else { return RenderingContext.Ordered(members: [], items: []) }
+        return caches.withLock { c in
+            if let cached = c.ordered { return cached }
             let members = RenderingContext.members(of: self)
             let ordered = RenderingContext.Ordered(members: members, items: RenderingContext.drawOrder(members))
-            cached = ordered
+            c.ordered = ordered
             return ordered
         }
     }
-    private let orderedContext = Mutex<RenderingContext.Ordered?>(nil)
 
     /// The occlusion plan for drawing the sublayers through `world` into `t` (at full
     /// inherited opacity), kept for the last few placements: a static scene redrawn every
     /// frame, in any number of bands, works it out once.
     func occlusionPlan(world: CATransform3D, into t: Target) -> OcclusionPlan? {
+        guard let caches else { return OcclusionPlan.make(context, world: world, into: t) }
         let key = OcclusionPlan.Key(world: world, visible: t.visible, occluded: t.occluded)
-        if let hit = occlusionPlans.withLock({ plans in plans.first { $0.key == key } }) { return hit.plan }
+        if let hit = caches.withLock({ c in c.occlusionPlans.first { $0.key == key } }) { return hit.plan }
         let plan = OcclusionPlan.make(context, world: world, into: t)
-        occlusionPlans.withLock { plans in
-            if plans.count >= 4 { plans.removeFirst() }
-            plans.append((key, plan))
+        caches.withLock { c in
+            if c.occlusionPlans.count >= 4 { c.occlusionPlans.removeFirst() }
+            c.occlusionPlans.append((key, plan))
         }
         return plan
     }
-    private let occlusionPlans = Mutex<[(key: OcclusionPlan.Key, plan: OcclusionPlan?)]>([])
+
+    /// What is worked out from the sublayers on first use, behind one lock; nil for a leaf
+    /// (nothing to order or plan), so that the many leaves of a large scene allocate no lock.
+    private struct Caches {
+        var ordered: RenderingContext.Ordered?
+        var occlusionPlans: [(key: OcclusionPlan.Key, plan: OcclusionPlan?)] = []
+    }
+    private let caches: Locked<Caches>?
 
     /// How many things this layer draws itself (background, contents, content layer, border),
     /// ignoring sublayers: group opacity only matters when something overlaps something else.
@@ -257,8 +266,8 @@ package struct StrokeSpec {
 
 /// A shape's stroked outline, made once per device scale: its flattening tolerance depends
 /// on the scale, and a static scene redraws it at the same one every frame.
-final class StrokeOutlines: Sendable {
-    private let kept = Mutex<(scale: Double, outline: Raster.Path)?>(nil)
+struct StrokeOutlines: Sendable {
+    private let kept = Locked<(scale: Double, outline: Raster.Path)?>(nil)
 
     func outline(scale: Double, _ make: () -> Raster.Path) -> Raster.Path {
         if let k = kept.withLock({ $0 }), k.scale == scale { return k.outline }

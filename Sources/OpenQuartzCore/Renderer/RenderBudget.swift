@@ -1,4 +1,5 @@
 import Foundation
+import Raster
 import Synchronization
 
 /// OpenQuartzCore extension: bounds on the work and memory one frame may take, derived from
@@ -81,7 +82,7 @@ final class RenderBudgetLedger: @unchecked Sendable {
         var offscreen = 0, blur = 0
         var exceeded: RenderBudgetExceeded?
     }
-    private let spent = Mutex(Spent())
+    private let spent = Locked(Spent())
     /// Set at the first refusal: the frame has failed, and every band stops drawing at once
     /// instead of finishing work whose result is thrown away.
     let stopped = Atomic<Bool>(false)

@@ -7,23 +7,52 @@ import Raster
 /// copy is of the Core Animation class the layer is or derives from (`builtInCopy()`): the
 /// render reads only Core Animation's properties, and no initializer of yours runs.
 extension Snapshotter {
+    /// Starts a frame at `mediaTime` (nil: untimed) recording into `events`: every direct
+    /// animation in the animation table is evaluated here, in one loop (AnimationTable.swift).
+    func beginFrame(mediaTime: CFTimeInterval?, events: AnimationEvents?) {
+        self.mediaTime = mediaTime
+        self.events = events
+        frameNumber &+= 1
+        if let t = mediaTime { animationTable.evaluate(at: t, frame: frameNumber, recording: events != nil) }
+    }
+
+    /// Ends the frame: the table drops the entries of layers it did not read.
+    func endFrame() {
+        if mediaTime != nil { animationTable.endFrame(frameNumber) }
+    }
+
     /// How the snapshot reads `l` in this frame: the model itself (untimed render, or no
-    /// animations), the model with its direct animation's value of this frame in place of the
-    /// model's value (no copy, nothing allocated), or its presentation copy (any other
-    /// animation: `presentationSource(_:)`).
+    /// animations), the model with its direct animations' values of this frame in place of the
+    /// model's values (no copy, nothing allocated: read from the animation table, or evaluated
+    /// here where the table cannot serve), or its presentation copy (any other animation:
+    /// `presentationSource(_:)`).
     package func presentation(_ l: CALayer) -> LayerPresentation {
-        guard let media = mediaTime, let s = l.animationStorage, !s.animations.isEmpty else { return LayerPresentation(l) }
+        guard let media = mediaTime, let s = l.animationStorage else { return LayerPresentation(l) }
         let shift = timeShift.bitPattern
-        if s.presentedFrame == frameNumber && s.presentedShift == shift, let d = s.direct {
-            return LayerPresentation(l, d.target, s.presentedValue)
+        // Resolved direct animations imply some animations: the usual frame reads only the
+        // storage's first cache lines (not the `animations` array's buffer).
+        let direct = s.resolvedDirectly
+        if direct && s.presentedFrame == frameNumber && s.presentedShift == shift {
+            return LayerPresentation(l, s.presented)
         }
-        guard direct(s, l) != nil else { return LayerPresentation(presentationSource(l), animated: true) }
-        let v = s.direct!.value(model: l, localTime: l.localTime(fromMediaTime: media - timeShift),
-                                events: timeShift == 0 ? events : nil)
-        s.presentedValue = v
+        if !direct && s.animations.isEmpty { return LayerPresentation(l) }
+        guard direct || s.resolveDirects(l) else { return LayerPresentation(presentationSource(l), animated: true) }
+        let table = animationTable
+        if timeShift == 0, table.holds(s), l.localTimeIsMediaTime(s),
+           table.read(s.tableSlot, into: &s.presented, frame: frameNumber) {
+            // The table's values (evaluated at media time, which is this layer's local time).
+        } else {
+            let local = l.localTime(fromMediaTime: media - timeShift)
+            let recording = timeShift == 0 ? events : nil
+            for i in s.directs.indices { s.presented.set(i, s.directs[i].value(model: l, localTime: local, events: recording)) }
+            if timeShift == 0 {
+                if table.holds(s) { table.noteEvaluated(s.tableSlot, s.directs, frame: frameNumber) }
+                else { table.enter(s, frame: frameNumber, parallel: inParallel) }
+            }
+        }
         s.presentedFrame = frameNumber
         s.presentedShift = shift
-        return LayerPresentation(l, s.direct!.target, v)
+        return LayerPresentation(l, s.presented)
     }
 
     /// What to read `l`'s properties from: `l` itself, or (timed render, `l` animated) its
@@ -34,11 +63,12 @@ extension Snapshotter {
         guard let media = mediaTime, let s = l.animationStorage, !s.animations.isEmpty else { return l }
         let local = l.localTime(fromMediaTime: media - timeShift)
         let copy: CALayer
+        let direct = s.resolveDirects(l)
         if let c = s.renderCopy, s.renderCopyModification == l.modificationCount {
             if s.renderCopyFrame == frameNumber && s.renderCopyLocalTime == local { return c }
             copy = c
             // A direct animation resets its own property; others are reset here.
-            if direct(s, l) == nil { for (_, a) in s.animations { Snapshotter.reset(a, of: copy, from: l) } }
+            if !direct { for (_, a) in s.animations { Snapshotter.reset(a, of: copy, from: l) } }
         } else {
             copy = l.builtInCopy()
             copy.animStorage.modelLayer = l
@@ -47,23 +77,13 @@ extension Snapshotter {
         }
         s.renderCopyFrame = frameNumber
         s.renderCopyLocalTime = local
-        if direct(s, l) != nil {
-            s.direct!.apply(model: l, to: copy, localTime: local, events: timeShift == 0 ? events : nil)
+        if direct {
+            let recording = timeShift == 0 ? events : nil
+            for i in s.directs.indices { s.directs[i].apply(model: l, to: copy, localTime: local, events: recording) }
             return copy
         }
         AnimationEvaluator.apply(l, to: copy, localTime: local, events: timeShift == 0 ? events : nil)
         return copy
-    }
-
-    /// The layer's animation in direct form when it has just one and it allows it (resolved
-    /// once per change of its animations, after the commit has given it its begin time).
-    @inline(__always)
-    private func direct(_ s: LayerAnimationStorage, _ l: CALayer) -> DirectAnimation? {
-        if s.directResolved { return s.direct }
-        guard s.animations.count == 1, !s.animations[0].animation.awaitsCommit else { s.direct = nil; return nil }
-        s.direct = DirectAnimation(s.animations[0].animation, key: s.animations[0].key, layer: l)
-        s.directResolved = true
-        return s.direct
     }
 
     /// Puts back the model's values of what `a` animates.

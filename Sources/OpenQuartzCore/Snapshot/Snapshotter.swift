@@ -43,6 +43,12 @@ package final class Snapshotter {
     var timeShift: CFTimeInterval = 0
     /// Bumped per timed snapshot: the versions of animated layers' nodes include it.
     package var frameNumber: UInt64 = 0
+    /// The direct animations of the layers this snapshotter renders, evaluated per frame in one
+    /// loop (AnimationTable.swift).
+    package let animationTable = AnimationTable()
+    /// Whether sublayers are being snapshotted on several threads (the table then enters new
+    /// layers after they join).
+    private(set) var inParallel = false
 
     private func outline(_ b: CGRect, _ c: CornerShape) -> Raster.Path {
         let key = OutlineKey(x: b.minX, y: b.minY, w: b.width, h: b.height, r0: c.radii.0, r1: c.radii.1,
@@ -58,9 +64,8 @@ package final class Snapshotter {
         // A timed render after an untimed one (or back) walks the whole tree once: a timed
         // render marks the layers it draws as committed.
         if (mediaTime == nil) != (self.mediaTime == nil) { previous = nil }
-        self.mediaTime = mediaTime
-        self.events = events
-        frameNumber &+= 1
+        beginFrame(mediaTime: mediaTime, events: events)
+        defer { endFrame() }
         if layer.isHidden { previous = nil; return nil }
         self.threads = threads
         var toParent = presentation(layer).localTransform()
@@ -84,6 +89,8 @@ package final class Snapshotter {
         let oldCount = old.count
         // Raw pointers into the arrays: each thread reads its own elements without touching
         // the arrays' (shared) reference counts.
+        inParallel = true
+        defer { inParallel = false; animationTable.enterDeferred(frame: frameNumber) }
         subs.withUnsafeBufferPointer { list in old.withUnsafeBufferPointer { previous in
             let out = UncheckedSendable(results), me = UncheckedSendable(self)
             let layers = UncheckedSendable(list.baseAddress!), nodes = UncheckedSendable(previous.baseAddress)
