@@ -283,6 +283,22 @@ AVX2 static inline __m256i over_coverage_8px(__m256i s, const uint8_t *c, __m256
     return _mm256_packus_epi16(over_16(slo, _mm256_unpacklo_epi8(d, z)), over_16(shi, _mm256_unpackhi_epi8(d, z)));
 }
 
+/// One colour (sv: s in every lane; sw: s widened to 16 bits; inv: 255 − its alpha, widened)
+/// source-over eight pixels at the eight coverage bytes c8 (also readable at c). Fully covered
+/// blocks skip the coverage multiply (x·255/255 = x exactly, see mul255); an opaque colour
+/// just stores. The callers have already skipped blocks of no coverage.
+AVX2 static inline __attribute__((always_inline)) void over_block_8px(uint32_t *dst, uint64_t c8, const uint8_t *c,
+                                                                     __m256i sv, __m256i sw, __m256i inv, int opaque) {
+    if (c8 == ~(uint64_t)0) {
+        if (opaque) { store8(dst, sv); return; }
+        __m256i z = _mm256_setzero_si256(), d = load8(dst);
+        store8(dst, _mm256_packus_epi16(_mm256_add_epi16(sw, mul255_16(_mm256_unpacklo_epi8(d, z), inv)),
+                                        _mm256_add_epi16(sw, mul255_16(_mm256_unpackhi_epi8(d, z), inv))));
+    } else {
+        store8(dst, over_coverage_8px(sv, c, load8(dst)));
+    }
+}
+
 AVX2 static inline int all_opaque_8(__m256i s) {
     __m256i a = _mm256_set1_epi32((int)0xFF000000u);
     return _mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_and_si256(s, a), a)) == -1;
@@ -352,15 +368,7 @@ AVX2 static inline __attribute__((always_inline)) void avx2_source_over_masked_r
     __m256i z = _mm256_setzero_si256(), sw = _mm256_unpacklo_epi8(sv, z), inv = inverse_alpha_16(sw);
     for (; i + 8 <= n; i += 8) {
         uint64_t c8 = load_coverage8(cov + i);
-        if (!c8) continue;
-        if (c8 == ~(uint64_t)0) {
-            if (opaque) { store8(dst + i, sv); continue; }
-            __m256i d = load8(dst + i);
-            store8(dst + i, _mm256_packus_epi16(_mm256_add_epi16(sw, mul255_16(_mm256_unpacklo_epi8(d, z), inv)),
-                                                _mm256_add_epi16(sw, mul255_16(_mm256_unpackhi_epi8(d, z), inv))));
-        } else {
-            store8(dst + i, over_coverage_8px(sv, cov + i, load8(dst + i)));
-        }
+        if (c8) over_block_8px(dst + i, c8, cov + i, sv, sw, inv, opaque);
     }
     if (i < n) {
         // The last one to seven pixels in one masked step: small shapes' rows end in one.
@@ -649,15 +657,7 @@ AVX2 static void avx2_sweep_nonzero_over(float *line, uint32_t *dst, long n, flo
     long i = 0;
     for (; i + 8 <= n; i += 8) {
         uint64_t c8 = coverage8(sums8(line + i, &acc));
-        if (!c8) continue;
-        if (c8 == ~(uint64_t)0) {
-            if (opaque) { store8(dst + i, sv); continue; }
-            __m256i d = load8(dst + i);
-            store8(dst + i, _mm256_packus_epi16(_mm256_add_epi16(sw, mul255_16(_mm256_unpacklo_epi8(d, z), inv)),
-                                                _mm256_add_epi16(sw, mul255_16(_mm256_unpackhi_epi8(d, z), inv))));
-        } else {
-            store8(dst + i, over_coverage_8px(sv, (const uint8_t *)&c8, load8(dst + i)));
-        }
+        if (c8) over_block_8px(dst + i, c8, (const uint8_t *)&c8, sv, sw, inv, opaque);
     }
     if (i < n) {
         // The last one to seven cells: their sums in scalar, one masked blend.
