@@ -19,11 +19,13 @@ import CRasterKernels
 /// unlock are one atomic operation each. Not recursive: calling `withLock` on the same lock
 /// inside its body deadlocks (as with `Mutex`).
 ///
-/// Both are reached through the element pointer (no Swift access to a stored property outside
-/// the lock), and the word only through a raw pointer: the sanitizer checks Swift accesses
-/// too, and a `ManagedBuffer` header (an early version kept the value there) is reached by an
-/// access to its stored property before the lock is taken, which it rightly reported as racing
-/// with the write under the lock.
+/// Both are reached only through pointers to their own bytes, worked out once in `init`: the
+/// sanitizer checks Swift accesses too, and an access through the element pointer
+/// (`cell.pointee.value`) is logged at the cell's address, which is the word's, so the next
+/// thread's compare-and-swap on the word was reported as racing with the previous holder's
+/// write of the value (TSan checks an atomic's access before it applies its acquire). An
+/// earlier version kept the value in the `ManagedBuffer` header, reached by an access to its
+/// stored property before the lock is taken, which it rightly reported too.
 @usableFromInline
 package struct Locked<Value>: @unchecked Sendable {
     @usableFromInline
@@ -41,30 +43,35 @@ package struct Locked<Value>: @unchecked Sendable {
         }
     }
 
+    /// Owns the cell; `word` and `value` point into it and live as long as it.
     @usableFromInline let storage: Storage
-
-    @inlinable
-    static func word(_ cell: UnsafeMutablePointer<Cell>) -> UnsafeMutablePointer<UInt32> {
-        UnsafeMutableRawPointer(cell).assumingMemoryBound(to: UInt32.self)
-    }
+    @usableFromInline let word: UnsafeMutablePointer<UInt32>
+    @usableFromInline let value: UnsafeMutablePointer<Value>
 
     /// A lock guarding `value`.
     @inlinable
     package init(_ value: Value) {
-        storage = unsafeDowncast(Storage.create(minimumCapacity: 1) { _ in }, to: Storage.self)
-        storage.withUnsafeMutablePointerToElements { cell in
+        let storage = unsafeDowncast(Storage.create(minimumCapacity: 1) { _ in }, to: Storage.self)
+        // A tail-allocated element keeps its address for the object's lifetime.
+        let cell = storage.withUnsafeMutablePointerToElements { cell in
             cell.initialize(to: Cell(value))
+            return UnsafeMutableRawPointer(cell)
         }
+        // The value's offset in the cell: after the 4-byte word, rounded up to its alignment
+        // (Swift lays a struct's stored properties out in order), when the key path gives none.
+        let offset = MemoryLayout<Cell>.offset(of: \Cell.value) ?? max(4, MemoryLayout<Value>.alignment)
+        self.storage = storage
+        self.word = cell.assumingMemoryBound(to: UInt32.self)
+        self.value = (cell + offset).assumingMemoryBound(to: Value.self)
     }
 
     /// Runs `body` with the value, holding the lock; returns what `body` returns.
     @inlinable
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        try storage.withUnsafeMutablePointerToElements { cell in
-            let word = Locked.word(cell)
+        try withExtendedLifetime(storage) {
             rk_lock_acquire(word)
             defer { rk_lock_release(word) }
-            return try body(&cell.pointee.value)
+            return try body(&value.pointee)
         }
     }
 }
