@@ -3,78 +3,87 @@ import CRasterKernels
 /// Blends one colour through coverage, optionally multiplied by a clip mask and limited to a
 /// region, into a surface.
 struct ColorFillSink: CoverageSink {
-    // Unretained: a sink lives only within the fill call that holds both (reference-count
-    // traffic on shared objects is what threads contend on).
-    unowned(unsafe) let surface: Surface
-    let pixel: UInt32
-    let mode: BlendMode
-    unowned(unsafe) let clip: Mask?
-    let region: PixelRegion?
-    /// Coverage times clip, for one row; only a clipped fill needs it.
-    let scratch: UnsafeMutablePointer<UInt8>?
+    /// What one run needs (pixels, colour, mode, clip and the clip's row scratch): small, so
+    /// the runs of a region take it by value, not the whole sink (copying the sink for each
+    /// call cost a `memcpy` per run).
+    struct Painter {
+        let target: SourceOverTarget
+        let mode: BlendMode
+        unowned(unsafe) let clip: Mask?
+        /// Coverage times clip, for one row; only a clipped fill needs it.
+        let scratch: UnsafeMutablePointer<UInt8>?
+
+        @inline(__always)
+        func span(y: Int, x: Int, count: Int, coverage: UInt8) {
+            let dst = target.pixel(x, y)
+            if let clip {
+                let m = clip.coverage + (y - clip.originY) * clip.width + (x - clip.originX)
+                multiplyCoverage(scratch!, m, UInt32(coverage), count)
+                blendRun(dst, count, target.color, scratch!, mode)
+            } else {
+                blendSpan(dst, count, target.color, UInt32(coverage), mode)
+            }
+        }
+
+        @inline(__always)
+        func cells(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
+            let dst = target.pixel(x, y)
+            if let clip {
+                let m = clip.coverage + (y - clip.originY) * clip.width + (x - clip.originX)
+                multiplyCoverage(scratch!, m, coverage, count)
+                blendRun(dst, count, target.color, scratch!, mode)
+            } else {
+                blendRun(dst, count, target.color, coverage, mode)
+            }
+        }
+    }
+
     /// The surface's pixels and placement, read once for the whole fill rather than through
-    /// the object on every run.
-    let target: SourceOverTarget
-    /// Set for the plain case (source-over, no clip, no region): the sweep blends straight in.
-    package let sourceOverTarget: SourceOverTarget?
+    /// the object on every run, with the colour, mode and clip.
+    let painter: Painter
+    let region: PixelRegion?
 
     init(surface: Surface, pixel: UInt32, mode: BlendMode, clip: Mask?, region: PixelRegion? = nil, scratchWidth: Int) {
-        self.surface = surface; self.pixel = pixel; self.mode = mode; self.clip = clip; self.region = region
-        scratch = clip == nil ? nil : .allocate(capacity: max(scratchWidth, 1))
-        target = SourceOverTarget(pixels: surface.pixels, stride: surface.stride, originX: surface.originX,
-                                  originY: surface.originY, color: pixel)
-        sourceOverTarget = mode == .sourceOver && clip == nil && region == nil ? target : nil
+        self.region = region
+        let target = SourceOverTarget(pixels: surface.pixels, stride: surface.stride, originX: surface.originX,
+                                      originY: surface.originY, color: pixel)
+        painter = Painter(target: target, mode: mode, clip: clip,
+                          scratch: clip == nil ? nil : .allocate(capacity: max(scratchWidth, 1)))
     }
 
-    func release() { scratch?.deallocate() }
+    func release() { painter.scratch?.deallocate() }
 
-    @inline(__always)
-    private func dst(_ y: Int, _ x: Int) -> UnsafeMutablePointer<UInt32> { target.pixel(x, y) }
+    /// Set for the plain case (source-over, no clip, no region): the sweep blends straight in.
+    package var sourceOverTarget: SourceOverTarget? {
+        painter.mode == .sourceOver && painter.clip == nil && region == nil ? painter.target : nil
+    }
 
-    mutating func span(y: Int, x: Int, count: Int, coverage: UInt8) {
+    // Non-mutating, and each run gets `painter` alone: no copy of the sink per call.
+    func span(y: Int, x: Int, count: Int, coverage: UInt8) {
+        let p = painter
         if let region {
-            region.forEachRun(y: y, from: x, to: x + count) { a, b in spanRun(y: y, x: a, count: b - a, coverage: coverage) }
+            region.forEachRun(y: y, from: x, to: x + count) { a, b in p.span(y: y, x: a, count: b - a, coverage: coverage) }
         } else {
-            spanRun(y: y, x: x, count: count, coverage: coverage)
+            p.span(y: y, x: x, count: count, coverage: coverage)
         }
     }
 
-    mutating func cells(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
+    func cells(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
+        let p = painter
         if let region {
-            region.forEachRun(y: y, from: x, to: x + count) { a, b in cellsRun(y: y, x: a, count: b - a, coverage: coverage + (a - x)) }
+            region.forEachRun(y: y, from: x, to: x + count) { a, b in p.cells(y: y, x: a, count: b - a, coverage: coverage + (a - x)) }
         } else {
-            cellsRun(y: y, x: x, count: count, coverage: coverage)
+            p.cells(y: y, x: x, count: count, coverage: coverage)
         }
     }
 
-    mutating func block(y: Int, x: Int, width: Int, height: Int, coverage: UnsafePointer<UInt8>, stride: Int) {
-        guard region == nil, clip == nil, mode == .sourceOver else {
+    func block(y: Int, x: Int, width: Int, height: Int, coverage: UnsafePointer<UInt8>, stride: Int) {
+        let p = painter
+        guard region == nil, p.clip == nil, p.mode == .sourceOver else {
             for r in 0..<height { cells(y: y + r, x: x, count: width, coverage: coverage + r * stride) }
             return
         }
-        rk_source_over_masked_block(dst(y, x), target.stride, width, height, pixel, coverage, stride)
-    }
-
-    @inline(__always)
-    private func spanRun(y: Int, x: Int, count: Int, coverage: UInt8) {
-        if let clip {
-            let m = clip.coverage + (y - clip.originY) * clip.width + (x - clip.originX)
-            multiplyCoverage(scratch!, m, UInt32(coverage), count)
-            blendRun(dst(y, x), count, pixel, scratch!, mode)
-        } else {
-            blendSpan(dst(y, x), count, pixel, UInt32(coverage), mode)
-        }
-    }
-
-    @inline(__always)
-    private func cellsRun(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
-        if let clip {
-            let m = clip.coverage + (y - clip.originY) * clip.width + (x - clip.originX)
-            multiplyCoverage(scratch!, m, coverage, count)
-            blendRun(dst(y, x), count, pixel, scratch!, mode)
-        } else {
-            blendRun(dst(y, x), count, pixel, coverage, mode)
-        }
+        rk_source_over_masked_block(p.target.pixel(x, y), p.target.stride, width, height, p.target.color, coverage, stride)
     }
 }
 
