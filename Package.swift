@@ -26,7 +26,10 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Raster"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "OpenQuartzCoreTests", dependencies: ["OpenQuartzCore", "Raster", "Codecs"]),
+        // The fuzz harnesses' programs (Fuzz/Sources/FuzzSupport), built here too so that the
+        // tests replay the inputs in Fuzz/Crashers through the calls the fuzzer made.
+        .target(name: "FuzzSupport", dependencies: ["OpenQuartzCore"], path: "Fuzz/Sources/FuzzSupport"),
+        .testTarget(name: "OpenQuartzCoreTests", dependencies: ["OpenQuartzCore", "Raster", "Codecs", "FuzzSupport"]),
         .testTarget(name: "oqcTests", dependencies: ["OpenQuartzCore"]),
         .testTarget(name: "GalleryTests", dependencies: ["Gallery", "OpenQuartzCore", "Raster"]),
     ],

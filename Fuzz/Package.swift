@@ -11,7 +11,8 @@ let apiHarnesses = ["fuzz-cgcontext", "fuzz-animation"]
 let package = Package(
     name: "OQCFuzz",
     dependencies: [.package(name: "OpenQuartzCore", path: "..")],
-    targets: [.target(name: "CFuzzDriver"), .target(name: "FuzzSupport")] + (harnesses + apiHarnesses).map { name in
+    targets: [.target(name: "CFuzzDriver"),
+              .target(name: "FuzzSupport", dependencies: [.product(name: "OpenQuartzCore", package: "OpenQuartzCore")])] + (harnesses + apiHarnesses).map { name in
         .executableTarget(name: name,
                           dependencies: ["CFuzzDriver", .product(name: "OpenQuartzCore", package: "OpenQuartzCore")]
                               + (apiHarnesses.contains(name) ? ["FuzzSupport"] : []),

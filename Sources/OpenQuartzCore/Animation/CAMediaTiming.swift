@@ -51,16 +51,17 @@ public protocol CAMediaTiming {
 /// The timing of one object, as a value: where an object is in its simple duration for a
 /// given parent time. Shared by layers, animations and groups.
 package struct MediaTiming: Sendable, Equatable {
-    var beginTime: CFTimeInterval = 0
-    var duration: CFTimeInterval = 0
-    var speed: Float = 1
-    var timeOffset: CFTimeInterval = 0
-    var repeatCount: Float = 0
-    var repeatDuration: CFTimeInterval = 0
-    package var autoreverses = false
-    package var fillMode: CAMediaTimingFillMode = .removed
+    var beginTime: CFTimeInterval
+    var duration: CFTimeInterval
+    var speed: Float
+    var timeOffset: CFTimeInterval
+    var repeatCount: Float
+    var repeatDuration: CFTimeInterval
+    package var autoreverses: Bool
+    package var fillMode: CAMediaTimingFillMode
 
-    /// Timing with CAMediaTiming's defaults for whatever is not given.
+    /// Timing with CAMediaTiming's defaults for whatever is not given (the one place they are
+    /// written: `MediaTiming()` is the default timing everywhere).
     package init(beginTime: CFTimeInterval = 0, duration: CFTimeInterval = 0, speed: Float = 1,
                  timeOffset: CFTimeInterval = 0, repeatCount: Float = 0, repeatDuration: CFTimeInterval = 0,
                  autoreverses: Bool = false, fillMode: CAMediaTimingFillMode = .removed) {

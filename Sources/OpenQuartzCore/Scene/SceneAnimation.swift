@@ -123,31 +123,34 @@ extension SceneReader {
 
     private func keyframe(_ o: JSONObject, _ p: JSONPath, kind: AnimationValueKind) throws(SceneError) -> CAKeyframeAnimation {
         let k = CAKeyframeAnimation()
-        guard let vs = o["values"] else { throw fail(p, "missing \"values\" (the keyframes)") }
-        let vp = p.key("values")
-        let items = try array(vs, vp, expected: "an array of keyframe values")
-        try countAnimationValues(items.count, vp)
-        var values: [Any] = []
-        for (i, item) in items.enumerated() { values.append(try animationValue(item, vp.index(i), kind: kind)) }
+        guard let values = try countedList(o, "values", p, expected: "an array of keyframe values", { (v, vp) throws(SceneError) in
+            try animationValue(v, vp, kind: kind)
+        }) else { throw fail(p, "missing \"values\" (the keyframes)") }
         k.values = values
-        if let x = o["keyTimes"] {
-            let tp = p.key("keyTimes")
-            let times = try array(x, tp, expected: "an array of numbers in 0…1")
-            try countAnimationValues(times.count, tp)
-            var out: [NSNumber] = []
-            for (i, t) in times.enumerated() { out.append(NSNumber(value: Double(try unit(t, tp.index(i))))) }
-            k.keyTimes = out
+        k.keyTimes = try countedList(o, "keyTimes", p, expected: "an array of numbers in 0…1") { (t, tp) throws(SceneError) in
+            NSNumber(value: Double(try unit(t, tp)))
         }
-        if let x = o["timingFunctions"] {
-            let fp = p.key("timingFunctions")
-            let list = try array(x, fp, expected: "an array of timing functions")
-            try countAnimationValues(list.count, fp)
-            var out: [CAMediaTimingFunction] = []
-            for (i, f) in list.enumerated() { out.append(try timingFunction(f, fp.index(i))) }
-            k.timingFunctions = out
+        k.timingFunctions = try countedList(o, "timingFunctions", p, expected: "an array of timing functions") { (f, fp) throws(SceneError) in
+            try timingFunction(f, fp)
         }
         if let x = o["calculationMode"] { k.calculationMode = try choice(x, p.key("calculationMode"), Self.calculationModeTable) }
         return k
+    }
+
+    /// The array at `o[key]` read item by item with `item` (nil when the key is absent), its
+    /// length counted against `SceneLimits.maxAnimationValues` before any item is read.
+    private func countedList<T>(
+        _ o: JSONObject, _ key: String, _ p: JSONPath, expected: String,
+        _ item: (JSONValue, JSONPath) throws(SceneError) -> T
+    ) throws(SceneError) -> [T]? {
+        guard let v = o[key] else { return nil }
+        let lp = p.key(key)
+        let items = try array(v, lp, expected: expected)
+        try countAnimationValues(items.count, lp)
+        var out: [T] = []
+        out.reserveCapacity(items.count)
+        for (i, x) in items.enumerated() { out.append(try item(x, lp.index(i))) }
+        return out
     }
 
     /// The timing (`CAMediaTiming`) and `CAAnimation` members every animation object may set.

@@ -1,0 +1,43 @@
+import Foundation
+import FuzzSupport
+import Testing
+
+/// Every input fuzz-cgcontext found to crash or to be slow (Fuzz/Crashers/fuzz-cgcontext-…),
+/// replayed as the fuzzer ran it: the same bytes through the same program
+/// (FuzzSupport's `runCGContextProgram`), so a finding is tested the day its file is committed.
+/// The slow ones stroke curves 1e19–1e308 wide, often after scales that multiply to 10⁵, and
+/// took 2–9 s of CPU each in a debug build before strokes were bounded by what can be seen and
+/// by `StrokeBudget` (docs/limits.md). Each must now take under a second of this thread's CPU
+/// time in a debug build; the slowest (7e0f…, 91f0…, 35444…) stroke ellipses about 1e11 px tall
+/// crossing the canvas, which what can be seen does not cut, so the stroke is flattened to the
+/// budget's 2¹⁸ segments: bounded work, profiled in Fuzz/README.md.
+@Suite("CGContext fuzz replays")
+struct CGContextFuzzReplayTests {
+    static let crashers = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fuzz/Crashers")
+
+    /// The committed inputs of the harness, sorted by name.
+    static func inputs() throws -> [URL] {
+        try FileManager.default.contentsOfDirectory(at: crashers, includingPropertiesForKeys: nil)
+            .filter { $0.lastPathComponent.hasPrefix("fuzz-cgcontext-") }
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
+
+    @Test func everyFindingIsReplayed() throws {
+        // 1 crash, 4 slow units and 16 timeouts were committed by session 4; a listing that
+        // finds fewer means the folder moved and this suite would replay nothing.
+        #expect(try Self.inputs().count >= 21)
+    }
+
+    @Test func replaysAreQuick() throws {
+        for input in try Self.inputs() {
+            let bytes = [UInt8](try Data(contentsOf: input))
+            let start = CGContextStrokeBudgetTests.cpuSeconds()
+            runCGContextProgram(bytes)
+            let seconds = CGContextStrokeBudgetTests.cpuSeconds() - start
+            print("CGContext fuzz replay \(input.lastPathComponent): \(seconds) s of CPU")
+            #expect(seconds < 1, "\(input.lastPathComponent): \(seconds) s")
+        }
+    }
+}
