@@ -26,6 +26,25 @@ import OpenQuartzCore
         #expect(time(m, 9) == 0 && time(m, 13) == 2)
     }
 
+    /// The cycle index is the floor of local time over the cycle, also for negative local
+    /// times (a negative `timeOffset`) and at exact multiples, where the new cycle starts.
+    @Test func cycleIndexIsTheFloorOfLocalTimeOverTheCycle() {
+        let m = MediaTiming(beginTime: 0, timeOffset: -5, repeatCount: .infinity, fillMode: .both)
+        // Local time t − 5, cycle 2 s: t = 4.5 → −0.5, index −1, 1.5 s in; t = 1 → −4, index −2, 0 s in.
+        for (t, index, u) in [(4.5, -1, 1.5), (1.0, -2, 0.0), (5.0, 0, 0.0), (6.25, 0, 1.25), (11.0, 3, 0.0),
+                              (0.0, -3, 1.0)] {
+            guard case .active(let time, let iteration, _) = m.phase(parent: t, simple: 2) else {
+                Issue.record("t = \(t): not active"); continue
+            }
+            #expect(iteration == index, "t = \(t)")
+            #expect(time == u, "t = \(t)")
+        }
+        // Past 2^52 every Double is whole: the index is the (saturated) quotient itself.
+        let far = MediaTiming(beginTime: 0, repeatCount: .infinity)
+        guard case .active(_, let iteration, _) = far.phase(parent: 0x1p60, simple: 1) else { Issue.record("far: not active"); return }
+        #expect(iteration == 1 << 40)
+    }
+
     @Test func repeatsAutoreverseSpeedOffset() {
         var m = MediaTiming(beginTime: 0, repeatCount: 2.5, fillMode: .forwards)
         #expect(time(m, 0.5) == 0.5)
@@ -144,6 +163,20 @@ import OpenQuartzCore
         }
     }
 
+    /// Random curves (control x in 0…1, y in −1…2, seeded) against the bisection reference:
+    /// the solver's fixed Newton steps and its fall-backs meet the same 1e-6 everywhere.
+    @Test func randomCurvesMatchBisectionWithin1e6() {
+        var g = SplitMix64(state: 0x5EED)   // Geometry3DDepthSortTests.swift
+        for _ in 0..<200 {
+            let c = (Double(Float(g.unit())), Double(Float(g.range(-1, 2))), Double(Float(g.unit())), Double(Float(g.range(-1, 2))))
+            let f = CAMediaTimingFunction(controlPoints: Float(c.0), Float(c.1), Float(c.2), Float(c.3))
+            for i in 0...50 {
+                let t = Double(i) / 50
+                #expect(abs(f.evaluate(t) - Self.reference(c, t)) < 1e-6, "\(c) at \(t)")
+            }
+        }
+    }
+
     /// Where x(s) has a triple root (control points (1, 0) and (0, 1) at t = 0.5) no solver
     /// pins s better than about 1e-5; the error in time is what stays within 1e-6.
     @Test func parameterIsWithin1e6InTimeEvenWhereTheCurveIsVertical() {
@@ -153,3 +186,4 @@ import OpenQuartzCore
         }
     }
 }
+

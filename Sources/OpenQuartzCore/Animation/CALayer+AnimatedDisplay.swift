@@ -50,7 +50,14 @@ extension CALayer {
         var shown = model
         for k in keys { shown[k] = scratch.animationStorage?.customValues[k] }
         s.customValues = shown
+        // Core Animation displays a copy here (the presentation layer), whose new contents
+        // run no action: no `contents` fade for a frame of the animation (an action running
+        // is how `runAction` knows to run no other).
+        let transaction = TransactionState.current
+        let running = transaction.changing
+        transaction.changing = ("contents", nil)
         display()
+        transaction.changing = running
         // Keep what the drawing itself set; put back the model values of the animated keys.
         for k in keys { s.customValues[k] = model[k] }
         s.displaysAnimatedValues = true

@@ -284,10 +284,24 @@ extension CALayer {
         if let d = delegate, let a = d.action(for: self, forKey: event) { return a is NSNull ? nil : a }
         if let a = animationStorage?.actions?[event] { return a is NSNull ? nil : a }
         if let a = type(of: self).defaultAction(forKey: event) { return a is NSNull ? nil : a }
+        if event == "contents" { return CALayer.contentsFade() }
         guard let kp = LayerKeyPath(event), kp.property.isAnimatable else { return nil }
         let anim = CABasicAnimation(keyPath: event)
         anim.timingFunction = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
         return anim
+    }
+
+    /// Core Animation's implicit action for `contents`: a crossfade, a `CATransition` of type
+    /// `.fade` (the Core Animation Programming Guide's implied animation for `contents`, and
+    /// `kCATransitionFade` is the transition type "the layer's content fades"). It takes the
+    /// transaction's duration (its own is 0) and timing function, as the implicit basic
+    /// animations do. A transition draws the layer's old appearance under its new one, so
+    /// the old contents fade into the new as on iOS.
+    static func contentsFade() -> CATransition {
+        let fade = CATransition()
+        fade.type = .fade
+        fade.timingFunction = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
+        return fade
     }
 
     /// The Objective-C key of a Swift property name (`isHidden` → `hidden`).

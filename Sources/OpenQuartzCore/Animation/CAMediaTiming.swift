@@ -138,35 +138,72 @@ struct ResolvedTiming: BitwiseCopyable {
     /// Where the object is for parent time `t`.
     @inline(__always)
     func phase(parent t: CFTimeInterval) -> TimingPhase {
+        let p = place(parent: t)
+        switch p.kind {
+        case .before: return .before
+        case .after: return .after
+        case .active:
+            // (`Int(saturating:)`'s clamp, inlined: the cycle count is already whole.)
+            let n = p.cycles, lim = Double(Int.clampLimit)
+            let iteration = n.isNaN ? 0 : Int(n > -lim ? (n < lim ? n : lim) : -lim)
+            return .active(time: p.time, iteration: iteration, ended: p.ended)
+        }
+    }
+
+    /// `phase(parent:)` as plain numbers, its repeat index as the whole number of cycles
+    /// (a Double): the snapshot's animation table, which needs no index, reads this, so
+    /// that its loop computes none.
+    @inline(__always)
+    func place(parent t: CFTimeInterval) -> TimingPlace {
         let d = duration
         var a = (t - beginTime) * speed
-        if a.isNaN { return .before }
+        if a.isNaN { return TimingPlace(kind: .before) }
         var ended = false
         if a < 0 {
-            guard fillsBackwards else { return .before }
+            guard fillsBackwards else { return TimingPlace(kind: .before) }
             a = 0
         }
         if a >= active {
-            guard fillsForwards else { return .after }
+            guard fillsForwards else { return TimingPlace(kind: .after) }
             ended = true
             a = active
         }
-        if d <= 0 { return .active(time: 0, iteration: 0, ended: ended) }
+        if d <= 0 { return TimingPlace(kind: .active, time: 0, cycles: 0, ended: ended) }
         let local = a + timeOffset
         let cycle = autoreverses ? 2 * d : d
-        var n = (local / cycle).rounded(.down)
+        var n = Self.floor(local / cycle)
         var u = local - n * cycle
         // The end of the active interval shows the last cycle's last frame, not the next
         // cycle's first.
         if ended && u <= 1e-9 * cycle && local > 0 { u = cycle; n -= 1 }
         if autoreverses && u > d { u = 2 * d - u }
         // A huge repeat count is a long run, not none (Apple: `repeatCount` is a Float,
-        // HUGE_VALF for ever), so the index is not dropped past some count: it saturates (at
-        // 2^40 repeats) instead of trapping; cumulative values are powers by squaring, so any
-        // index costs the same.
-        let iteration = Int(saturating: n)
-        return .active(time: min(max(u, 0), d), iteration: iteration, ended: ended)
+        // HUGE_VALF for ever), so the index is not dropped past some count: `phase` saturates
+        // it (at 2^40 repeats) instead of trapping; cumulative values are powers by squaring,
+        // so any index costs the same.
+        return TimingPlace(kind: .active, time: min(max(u, 0), d), cycles: n, ended: ended)
     }
+
+    /// `q.rounded(.down)`, without the call to `floor` that the baseline x86-64 target makes
+    /// of it (no SSE4.1 rounding instruction): truncation, one down for negative fractions;
+    /// only |q| ≥ 2^52 (already whole) or NaN takes the library's path. (−0 comes out as +0:
+    /// at most the sign of a zero time differs.)
+    @inline(__always)
+    private static func floor(_ q: Double) -> Double {
+        guard abs(q) < 0x1p52 else { return q.rounded(.down) }
+        let w = Double(Int64(q))
+        return w > q ? w - 1 : w
+    }
+}
+
+/// `TimingPhase` as plain fields (`ResolvedTiming.place(parent:)`); `time`, `cycles` and
+/// `ended` are meaningful for `.active` only.
+struct TimingPlace {
+    enum Kind { case before, after, active }
+    var kind: Kind
+    var time: CFTimeInterval = 0
+    var cycles: Double = 0
+    var ended = false
 }
 
 /// Where a timed object is at a moment of its parent's time.

@@ -148,11 +148,28 @@ package struct DirectAnimation {
     @inline(__always)
     static func value(_ phase: TimingPhase, duration: CFTimeInterval, from: SIMD4<Double>, span: SIMD4<Double>,
                       curve: SIMD4<Double>, hasCurve: Bool, removedOnCompletion: Bool) -> SIMD4<Double>? {
-        guard case .active(let u, _, let ended) = phase, !(ended && removedOnCompletion) else { return nil }
-        var f = duration > 0 ? u / duration : 1
-        if hasCurve { f = CAMediaTimingFunction.evaluate(f, curve[0], curve[1], curve[2], curve[3]) }
-        return from + span * f
+        guard case .active(let u, _, let ended) = phase else { return nil }
+        return value(time: u, ended: ended, duration: duration, from: from, span: span, curve: curve, hasCurve: hasCurve,
+                     removedOnCompletion: removedOnCompletion)
     }
+
+    /// `value(_:…)` of an active phase at simple time `u` (`ended`: filling forwards).
+    @inline(__always)
+    static func value(time u: CFTimeInterval, ended: Bool, duration: CFTimeInterval, from: SIMD4<Double>, span: SIMD4<Double>,
+                      curve: SIMD4<Double>, hasCurve: Bool, removedOnCompletion: Bool) -> SIMD4<Double>? {
+        if ended && removedOnCompletion { return nil }
+        var f = progress(time: u, duration: duration)
+        if hasCurve { f = CAMediaTimingFunction.evaluate(f, curve[0], curve[1], curve[2], curve[3]) }
+        return lanes(from, span, f)
+    }
+
+    /// The linear progress at simple time `u`, 0…1 (1 for a zero duration).
+    @inline(__always)
+    static func progress(time u: CFTimeInterval, duration: CFTimeInterval) -> Double { duration > 0 ? u / duration : 1 }
+
+    /// The value at eased progress `f`: `from + (to − from) · f` per lane.
+    @inline(__always)
+    static func lanes(_ from: SIMD4<Double>, _ span: SIMD4<Double>, _ f: Double) -> SIMD4<Double> { from + span * f }
 
     /// Shows the animation on `copy` at the layer's local time `t` (or the model value where it
     /// has no effect), recording its start and end in `events` as the generic evaluator does.
@@ -172,14 +189,14 @@ package struct DirectAnimation {
                           removedOnCompletion: isRemovedOnCompletion)
     }
 
-    /// Whether a frame at `phase` must tell the delegate something (a start or an end not yet
+    /// Whether a frame at `place` must tell the delegate something (a start or an end not yet
     /// known to be told): the frame then records its events through `value(model:…)`.
     @inline(__always)
-    static func mayRecord(_ phase: TimingPhase, knownStarted: Bool, knownStopped: Bool) -> Bool {
+    static func mayRecord(_ place: TimingPlace, knownStarted: Bool, knownStopped: Bool) -> Bool {
         if !knownStarted { return true }
         if knownStopped { return false }
-        if case .active(_, _, false) = phase { return false }
-        return phase != .before
+        if place.kind == .active && !place.ended { return false }
+        return place.kind != .before
     }
 
     /// `AnimationEvaluator.record`, skipping what the animation's flags already settled.

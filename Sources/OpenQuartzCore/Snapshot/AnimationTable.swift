@@ -42,6 +42,10 @@ package final class AnimationTable: @unchecked Sendable {
     /// the read must record events).
     private var values: UnsafeMutablePointer<SIMD4<Double>>
     private var states: UnsafeMutablePointer<UInt8>
+    /// Scratch of `evaluate`: the linear progress of each entry with a timing function, and
+    /// the list of those entries.
+    private var progress: UnsafeMutablePointer<Double>
+    private var curved: UnsafeMutablePointer<Int>
     /// At a layer's first entry: the last frame it was read in, and its number of entries (0
     /// at the others). Apart from the entries, so that the frame's end reads little memory.
     private var lastRead: UnsafeMutablePointer<UInt64>
@@ -60,32 +64,51 @@ package final class AnimationTable: @unchecked Sendable {
         states = .allocate(capacity: 1)
         lastRead = .allocate(capacity: 1)
         groups = .allocate(capacity: 1)
+        progress = .allocate(capacity: 1)
+        curved = .allocate(capacity: 1)
         capacity = 1
     }
 
     deinit {
         entries.deallocate(); values.deallocate(); states.deallocate(); lastRead.deallocate(); groups.deallocate()
+        progress.deallocate(); curved.deallocate()
     }
 
     /// Evaluates every entry at media time `t` for frame `frame`; `recording` when the frame
-    /// records animation events.
+    /// records animation events. Two passes, each `DirectAnimation.value`'s steps in its
+    /// order: the phases and linear progress of every entry (the values of those without a
+    /// timing function), then the timing functions of the others two at a time
+    /// (`CAMediaTimingFunction.evaluate` of two lanes), whose Newton steps then overlap.
     func evaluate(at t: CFTimeInterval, frame: UInt64, recording: Bool) {
         evaluatedFrame = frame
-        let e = entries, v = values, s = states
+        let e = entries, v = values, s = states, progress = self.progress, curved = self.curved
+        var k = 0
         for i in 0..<count {
-            let x = e[i]
-            let phase = x.timing.phase(parent: t)
+            let x = e + i
+            // The phase as plain numbers (no repeat index: `phase(parent:)` less its last step).
+            let place = x.pointee.timing.place(parent: t)
+            let flags = x.pointee.flags
             var state: UInt8 = 0
-            if let value = DirectAnimation.value(phase, duration: x.timing.duration, from: x.from, span: x.span,
-                                                 curve: x.curve, hasCurve: x.flags & 1 != 0,
-                                                 removedOnCompletion: x.flags & 2 != 0) {
-                v[i] = value
+            if place.kind == .active && !(place.ended && flags & 2 != 0) {
+                let f = DirectAnimation.progress(time: place.time, duration: x.pointee.timing.duration)
+                if flags & 1 != 0 { progress[i] = f; curved[k] = i; k += 1 } else { v[i] = DirectAnimation.lanes(x.pointee.from, x.pointee.span, f) }
                 state = 1
             }
-            if recording && DirectAnimation.mayRecord(phase, knownStarted: x.flags & 4 != 0, knownStopped: x.flags & 8 != 0) {
+            if recording && DirectAnimation.mayRecord(place, knownStarted: flags & 4 != 0, knownStopped: flags & 8 != 0) {
                 state |= 2
             }
             s[i] = state
+        }
+        var j = 0
+        while j < k {
+            // An odd last one is paired with itself.
+            let a = curved[j], b = curved[j + 1 < k ? j + 1 : j]
+            let ca = e[a].curve, cb = e[b].curve
+            let f = CAMediaTimingFunction.evaluate(SIMD2(progress[a], progress[b]), SIMD2(ca[0], cb[0]), SIMD2(ca[1], cb[1]),
+                                                   SIMD2(ca[2], cb[2]), SIMD2(ca[3], cb[3]))
+            v[a] = DirectAnimation.lanes(e[a].from, e[a].span, f[0])
+            v[b] = DirectAnimation.lanes(e[b].from, e[b].span, f[1])
+            j += 2
         }
     }
 
@@ -207,6 +230,9 @@ package final class AnimationTable: @unchecked Sendable {
         }
         entries = grow(entries); values = grow(values); states = grow(states); lastRead = grow(lastRead)
         groups = grow(groups)
+        // Scratch: nothing to keep.
+        progress.deallocate(); curved.deallocate()
+        progress = .allocate(capacity: c); curved = .allocate(capacity: c)
         capacity = c
     }
 }
