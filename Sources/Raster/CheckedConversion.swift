@@ -12,7 +12,7 @@ extension Int {
     public static let clampLimit = 1 << 40
 
     /// `x` rounded by `rule` and clamped to ±`Int.clampLimit`; NaN is 0.
-    @inline(__always)
+    @inlinable @inline(__always)
     public init(saturating x: Double, _ rule: FloatingPointRoundingRule = .towardZero) {
         let lim = Double(Int.clampLimit)
         if !(x == x) { self = 0; return }
@@ -22,7 +22,7 @@ extension Int {
     }
 
     /// `a × b`, or nil when it overflows or either is negative: sizes of buffers.
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func checkedArea(_ a: Int, _ b: Int) -> Int? {
         guard a >= 0, b >= 0 else { return nil }
         let (p, o) = a.multipliedReportingOverflow(by: b)

@@ -192,7 +192,7 @@ extension Surface {
         let s = color.premultipliedPixel
         if s == 0 && blend == .sourceOver { return }
         guard let d = drawableRegion(clip: clip, region: region), let r = intersect(d, mask.deviceBounds) else { return }
-        var sink = ColorFillSink(surface: self, pixel: s, mode: blend, clip: clip, region: region, scratchWidth: r.width)
+        let sink = ColorFillSink(surface: self, pixel: s, mode: blend, clip: clip, region: region, scratchWidth: r.width)
         defer { sink.release() }
         for py in r.y..<(r.y + r.height) {
             sink.cells(y: py, x: r.x, count: r.width, coverage: mask.coverage + (py - mask.originY) * mask.width + (r.x - mask.originX))
