@@ -186,4 +186,3 @@ import OpenQuartzCore
         }
     }
 }
-

@@ -142,11 +142,7 @@ struct ResolvedTiming: BitwiseCopyable {
         switch p.kind {
         case .before: return .before
         case .after: return .after
-        case .active:
-            // (`Int(saturating:)`'s clamp, inlined: the cycle count is already whole.)
-            let n = p.cycles, lim = Double(Int.clampLimit)
-            let iteration = n.isNaN ? 0 : Int(n > -lim ? (n < lim ? n : lim) : -lim)
-            return .active(time: p.time, iteration: iteration, ended: p.ended)
+        case .active: return .active(time: p.time, iteration: Int(saturating: p.cycles), ended: p.ended)
         }
     }
 
