@@ -77,8 +77,11 @@ package final class CoverageRasterizer: PolylineSink {
 
     private let scratch: RasterScratch
     private var swept = false
-    /// Per cell, the id of the last edge whose area landed in it (0: none).
+    /// Per cell, the id of the last edge whose area landed in it. Ids count on from fill to
+    /// fill of the same scratch, so ids up to `firstId` are earlier fills' (none of this one's):
+    /// the sweep need not set the owners back to zero.
     private let owner: UnsafeMutablePointer<Int32>
+    private let firstId: Int32
     /// Per row, the first and last cell where two unrelated edges met (first > last: none).
     private let conflictFirst: UnsafeMutablePointer<Int32>
     private let conflictLast: UnsafeMutablePointer<Int32>
@@ -114,6 +117,8 @@ package final class CoverageRasterizer: PolylineSink {
         scratch = RasterScratch.take(cells: cells)
         acc = scratch.acc
         owner = scratch.owner
+        firstId = scratch.startEdgeIds()
+        edgeId = firstId
         let rows = max(self.height, 1)
         let words = max(wordsPerRow * self.height, 1)
         scratch.reserve(rows: rows, words: words, bytes: stride)
@@ -131,8 +136,11 @@ package final class CoverageRasterizer: PolylineSink {
     }
 
     deinit {
-        // The sweep has set every cell it or the edges touched back to zero.
-        if swept { RasterScratch.give(scratch) }
+        // The sweep has set every accumulator it or the edges touched back to zero.
+        if swept {
+            scratch.lastEdgeId = edgeId
+            RasterScratch.give(scratch)
+        }
         exactCoverage?.deallocate()
     }
 
@@ -240,7 +248,7 @@ package final class CoverageRasterizer: PolylineSink {
         while c <= c1 {
             let p = cells[c]
             if p != id {
-                if p != 0 && p != id &- 1 && !(closingSubpath && p == subpathFirstId) {
+                if p > firstId && p != id &- 1 && !(closingSubpath && p == subpathFirstId) {
                     conflictFirst[row] = min(conflictFirst[row], Int32(c))
                     conflictLast[row] = max(conflictLast[row], Int32(c))
                     hasConflicts = true
@@ -260,7 +268,7 @@ package final class CoverageRasterizer: PolylineSink {
         let c0 = Int(lo), c1 = min(CoverageRasterizer.ceilNonNegative(hi) - 1, width - 1)
         if c1 >= c0 {
             claim(row, c0, c1)
-            mark(row, c0, c1) // so the sweep clears the owners again
+            mark(row, c0, c1)
         }
     }
 
@@ -654,61 +662,63 @@ package final class CoverageRasterizer: PolylineSink {
     }
 
     private func sweep<R: CoverageRule, S: CoverageSink>(_ rule: R.Type, into sink: inout S) {
-        let chunk = 1 << CoverageRasterizer.chunkShift
-        let chunks = (width + chunk - 1) >> CoverageRasterizer.chunkShift
+        let chunks = (width + (1 << CoverageRasterizer.chunkShift) - 1) >> CoverageRasterizer.chunkShift
         let direct = sink.sourceOverTarget
+        let wordsPerRow = self.wordsPerRow
         for row in 0..<height {
             let line = acc + row * stride
-            let owners = owner + row * stride
             let words = touched + row * wordsPerRow
             let y = originY + row
             var sum: Float = 0
             defer {
                 // Cells right of the region take the ends of edges at x = width.
                 line[width] = 0; line[width + 1] = 0
-                owners[width] = 0; owners[width + 1] = 0
+            }
+            // The first chunk at or after k whose touched bit is `set` (chunks: none), found a
+            // word at a time. Bits may be set past the last chunk (cells at x = width).
+            @inline(__always) func next(_ k: Int, set: Bool) -> Int {
+                var i = k >> 6
+                let flip: UInt64 = set ? 0 : ~0
+                var w = (words[i] ^ flip) & (~0 << UInt64(k & 63))
+                while w == 0 {
+                    i += 1
+                    if i >= wordsPerRow { return chunks }
+                    w = words[i] ^ flip
+                }
+                return min((i << 6) + w.trailingZeroBitCount, chunks)
             }
             var k = 0
-            @inline(__always) func isTouched(_ k: Int) -> Bool { words[k >> 6] & (1 << UInt64(k & 63)) != 0 }
             while k < chunks {
-                let start = k
-                if isTouched(k) {
-                    k += 1
-                    while k < chunks && isTouched(k) { k += 1 }
-                    let x0 = start << CoverageRasterizer.chunkShift
-                    let x1 = min(k << CoverageRasterizer.chunkShift, width)
-                    if R.self == NonZeroArea.self, let direct, exactOffset[row] < 0 {
-                        rk_sweep_nonzero_over(line + x0, direct.pixel(originX + x0, y), x1 - x0, &sum, direct.color)
-                        (owners + x0).update(repeating: 0, count: x1 - x0)
-                        continue
-                    }
-                    var any = R.sweep(line + x0, rowCoverage, x1 - x0, &sum)
-                    if exactOffset[row] >= 0 {
-                        let first = Int(conflictFirst[row])
-                        let lo = max(x0, first), hi = min(x1, Int(conflictLast[row]) + 1)
-                        let exact = Int(exactOffset[row]) - first
-                        for x in lo..<max(hi, lo) {
-                            let c = exactCoverage![exact + x]
-                            rowCoverage[x - x0] = c
-                            any |= c
-                        }
-                    }
-                    (owners + x0).update(repeating: 0, count: x1 - x0)
-                    if any != 0 { sink.cells(y: y, x: originX + x0, count: x1 - x0, coverage: rowCoverage) }
-                } else {
-                    // Words are mostly zero: skip 64 chunks at once where possible.
-                    k += 1
-                    while k < chunks && !isTouched(k) {
-                        if k & 63 == 0 && words[k >> 6] == 0 { k += 64 } else { k += 1 }
-                    }
-                    k = min(k, chunks)
+                let start = next(k, set: true)
+                if start > k {
+                    // Untouched chunks between edges: one span of the winding left of them.
                     let c = R.coverage(sum)
                     if c != 0 {
-                        let x0 = start << CoverageRasterizer.chunkShift
-                        let x1 = min(k << CoverageRasterizer.chunkShift, width)
+                        let x0 = k << CoverageRasterizer.chunkShift
+                        let x1 = min(start << CoverageRasterizer.chunkShift, width)
                         sink.span(y: y, x: originX + x0, count: x1 - x0, coverage: c)
                     }
                 }
+                if start >= chunks { break }
+                k = start + 1 < chunks ? next(start + 1, set: false) : chunks
+                let x0 = start << CoverageRasterizer.chunkShift
+                let x1 = min(k << CoverageRasterizer.chunkShift, width)
+                if R.self == NonZeroArea.self, let direct, exactOffset[row] < 0 {
+                    rk_sweep_nonzero_over(line + x0, direct.pixel(originX + x0, y), x1 - x0, &sum, direct.color)
+                    continue
+                }
+                var any = R.sweep(line + x0, rowCoverage, x1 - x0, &sum)
+                if exactOffset[row] >= 0 {
+                    let first = Int(conflictFirst[row])
+                    let lo = max(x0, first), hi = min(x1, Int(conflictLast[row]) + 1)
+                    let exact = Int(exactOffset[row]) - first
+                    for x in lo..<max(hi, lo) {
+                        let c = exactCoverage![exact + x]
+                        rowCoverage[x - x0] = c
+                        any |= c
+                    }
+                }
+                if any != 0 { sink.cells(y: y, x: originX + x0, count: x1 - x0, coverage: rowCoverage) }
             }
         }
     }

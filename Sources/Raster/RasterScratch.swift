@@ -1,6 +1,6 @@
 
-/// The rasterizer's per-cell working memory (area accumulators and edge owners), kept zeroed
-/// and reused between fills. Allocating and faulting in two fresh full-frame buffers costs more
+/// The rasterizer's per-cell working memory (area accumulators, kept zeroed, and edge owners,
+/// whose ids count on from fill to fill) reused between fills. Allocating and faulting in two fresh full-frame buffers costs more
 /// than filling a full-frame rectangle, so a few are pooled; each fill takes one for itself,
 /// so fills on different threads never share one. The per-row and per-word arrays ride along
 /// (grown on demand, set up afresh by each rasterizer): for a small shape, their half-dozen
@@ -18,6 +18,8 @@ final class RasterScratch: @unchecked Sendable {
     /// One row of coverage bytes, at least `byteCapacity`.
     private(set) var bytes: UnsafeMutablePointer<UInt8>
     private(set) var byteCapacity = 0
+    /// The last edge id a rasterizer gave out in `owner` (see `CoverageRasterizer.owner`).
+    var lastEdgeId: Int32 = 0
 
     private init(capacity: Int) {
         self.capacity = capacity
@@ -36,6 +38,17 @@ final class RasterScratch: @unchecked Sendable {
         rowInts.deallocate()
         words.deallocate()
         bytes.deallocate()
+    }
+
+    /// The id after which a new fill's edge ids start: the last one handed out, or 0 after
+    /// setting every owner back to zero once the ids have gone past half of `Int32`'s range
+    /// (a fill's own edges cannot use up the other half: that would take gigabytes of path).
+    func startEdgeIds() -> Int32 {
+        if lastEdgeId > Int32.max / 2 {
+            owner.update(repeating: 0, count: capacity)
+            lastEdgeId = 0
+        }
+        return lastEdgeId
     }
 
     /// Makes room for `rows` rows, `words` touched words and `bytes` coverage bytes (contents
