@@ -73,7 +73,7 @@ package final class CoverageRasterizer: PolylineSink {
     let touched: UnsafeMutablePointer<UInt64>
     let rowCoverage: UnsafeMutablePointer<UInt8>
     private var startX = 0.0, startY = 0.0, lastX = 0.0, lastY = 0.0
-    static let chunkShift = 4
+    static let chunkShift = 3
 
     private let scratch: RasterScratch
     private var swept = false
@@ -277,6 +277,11 @@ package final class CoverageRasterizer: PolylineSink {
         let words = touched + row * wordsPerRow
         var k = c0 >> CoverageRasterizer.chunkShift
         let last = c1 >> CoverageRasterizer.chunkShift
+        if k >> 6 == last >> 6 {
+            // Within one word (nearly always): the bits k...last at once.
+            words[k >> 6] |= (~0 << UInt64(k & 63)) & (~0 >> UInt64(63 - (last & 63)))
+            return
+        }
         while k <= last {
             words[k >> 6] |= 1 << UInt64(k & 63)
             k += 1
@@ -337,6 +342,19 @@ package final class CoverageRasterizer: PolylineSink {
         // in cell c is h/(hi−lo)·(H(c+1−lo) − H(c+1−hi)). Cells strictly between the end
         // cells all get the same increment h/(hi−lo).
         let s = Double(hgt) / (hi - lo)
+        if i1 == i0 + 2 {
+            // Two cells (the usual shallow edge): lo lies in [i0, i0 + 1) and hi in (i0 + 1, i0 + 2],
+            // so the ramps below take known branches. The same operations as `area`, without
+            // them (H is 0.5·z² at z = 1 and at 0 on both sides, so the boundary cases agree).
+            let z0 = Double(i0 + 1), z1 = Double(i0 + 2)
+            let u0 = z0 - lo, u1 = z1 - lo, v1 = z1 - hi
+            let a0 = s * (0.5 * u0 * u0)
+            let a1 = s * ((u1 - 0.5) - 0.5 * v1 * v1)
+            line[i0] += Float(a0)
+            line[i0 + 1] += Float(a1 - a0)
+            line[i1] += hgt - Float(a1)
+            return (i0, i1)
+        }
         @inline(__always) func area(_ c: Int) -> Double {
             let z = Double(c + 1)
             return s * (CoverageRasterizer.ramp(z - lo) - CoverageRasterizer.ramp(z - hi))

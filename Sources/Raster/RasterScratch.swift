@@ -86,7 +86,12 @@ final class RasterScratch: @unchecked Sendable {
             }
             return best >= 0 ? list.remove(at: best) : nil
         }
-        return found ?? RasterScratch(capacity: max(cells, 1 << 12))
+        if let found { return found }
+        // Sizes rounded up to a power of two (within the pooled limit), so that fills of
+        // similar sizes find one another's scratch instead of each allocating and zeroing one.
+        var capacity = 1 << 12
+        while capacity < cells && capacity < maxPooledCells { capacity <<= 1 }
+        return RasterScratch(capacity: max(min(capacity, maxPooledCells), cells))
     }
 
     /// Returns a scratch whose cells the caller has set back to zero.
