@@ -92,6 +92,16 @@ package final class CoverageRasterizer: PolylineSink {
     private var edgeId: Int32 = 0
     private var subpathFirstId: Int32 = 0
     private var closingSubpath = false
+    /// Cells where two non-consecutive edges of the contour being received met (row, cell):
+    /// conflicts only if the contour turns out not to be simple (see `endContour`).
+    /// (Pairs of Int32 in the scratch's `pending`, `pendingCount` of them.)
+    private var pendingCount = 0
+    /// The contour's vertices so far (x, y pairs; kept while there are at most
+    /// `maxTestedVertices + 1`), to tell at its end whether it is simple, and their count.
+    private let contour: UnsafeMutablePointer<Double>
+    private var contourPoints = 0
+    /// Longer contours are not tested: their pending cells are conflicts.
+    static let maxTestedVertices = 16
     /// Second pass: pieces of the rows being redone, instead of accumulating.
     private var collecting = false
     private var pieces: [Piece] = []
@@ -117,6 +127,7 @@ package final class CoverageRasterizer: PolylineSink {
         scratch = RasterScratch.take(cells: cells)
         acc = scratch.acc
         owner = scratch.owner
+        contour = scratch.vertices
         firstId = scratch.startEdgeIds()
         edgeId = firstId
         let rows = max(self.height, 1)
@@ -159,7 +170,10 @@ package final class CoverageRasterizer: PolylineSink {
     // MARK: PolylineSink (device coordinates; every subpath is closed for filling)
 
     package func moveTo(_ x: Double, _ y: Double) {
+        endContour()
         startX = x; startY = y; lastX = x; lastY = y
+        contour[0] = x; contour[1] = y
+        contourPoints = 1
         // Skip an id so the last edge of one contour and the first of the next never look consecutive.
         edgeId &+= 1
         subpathFirstId = edgeId &+ 1
@@ -169,6 +183,10 @@ package final class CoverageRasterizer: PolylineSink {
         // Zero-length lines add nothing and must not break the chain of consecutive edge ids.
         if x == lastX && y == lastY { return }
         edgeId &+= 1
+        if contourPoints <= CoverageRasterizer.maxTestedVertices {
+            contour[2 * contourPoints] = x; contour[2 * contourPoints + 1] = y
+        }
+        contourPoints += 1
         // A line back to the subpath's start closes it: it may share the first edge's cell.
         closingSubpath = x == startX && y == startY
         addLine(lastX, lastY, x, y)
@@ -178,6 +196,86 @@ package final class CoverageRasterizer: PolylineSink {
 
     package func endSubpath(closed: Bool) {
         lineTo(startX, startY)
+        endContour()
+    }
+
+    /// Ends the contour being received: its pending cells become conflicts unless it is simple.
+    ///
+    /// In a pixel that only a simple contour's edges pass through (besides edges of no other
+    /// contour), the winding is that contour's, 0 or ±1, plus the constant winding of the
+    /// others there: two adjacent values, where the single pass is exact for both rules, as at
+    /// one vertex. Simple here: convex (every turn one way, dy changing sign at most twice
+    /// around, so the direction goes round once), or, for a few vertices, no two edges
+    /// meeting except neighbours at their common vertex (a dash bent at a join).
+    private func endContour() {
+        guard pendingCount > 0 else { return }
+        defer { pendingCount = 0 }
+        if collecting || !simpleContour() {
+            let cells = scratch.pending
+            for i in 0..<pendingCount { flag(Int(cells[2 * i]), Int(cells[2 * i + 1])) }
+        }
+    }
+
+    /// Whether the contour's vertices (closed: the first repeated last, at most
+    /// `maxTestedVertices`) make a simple polygon. Convex: every turn one way and dy changing
+    /// sign at most twice around (so the direction goes round once). Otherwise no two edges
+    /// that are not neighbours may touch, by the signs of orientation determinants (collinear
+    /// counts as touching; a crossing too shallow for the rounding of a determinant to show
+    /// encloses far less than a 255th of a pixel). A reversal (an edge folding back along the
+    /// previous one) is never simple.
+    private func simpleContour() -> Bool {
+        let n = contourPoints - 1
+        let p = contour
+        guard n >= 3, n <= CoverageRasterizer.maxTestedVertices,
+              p[2 * n] == p[0], p[2 * n + 1] == p[1] else { return false }
+        var left = false, right = false, changes = 0
+        var lastSign = 0.0, firstSign = 0.0
+        for i in 0..<n {
+            let j = i + 1, k = i + 2 > n ? 1 : i + 2
+            let ax = p[2 * j] - p[2 * i], ay = p[2 * j + 1] - p[2 * i + 1]
+            let bx = p[2 * k] - p[2 * j], by = p[2 * k + 1] - p[2 * j + 1]
+            let cross = ax * by - ay * bx
+            if cross > 0 { left = true } else if cross < 0 { right = true }
+            else if !(ax * bx + ay * by > 0) { return false } // a reversal, or NaN
+            if ay != 0 {
+                let sign: Double = ay > 0 ? 1 : -1
+                if lastSign == 0 { firstSign = sign } else if sign != lastSign { changes += 1 }
+                lastSign = sign
+            }
+        }
+        if lastSign != 0 && firstSign != lastSign { changes += 1 }
+        if !(left && right) && changes <= 2 { return true }
+        @inline(__always) func orient(_ a: Int, _ b: Int, _ c: Int) -> Double {
+            let v = (p[2 * b] - p[2 * a]) * (p[2 * c + 1] - p[2 * a + 1]) - (p[2 * b + 1] - p[2 * a + 1]) * (p[2 * c] - p[2 * a])
+            return v > 0 ? 1 : (v < 0 ? -1 : 0)
+        }
+        for i in 0..<n {
+            // Edges i (vertex i to i + 1) and j that are not neighbours: j ≥ i + 2, and not
+            // the last edge with the first.
+            var j = i + 2
+            while j < n - (i == 0 ? 1 : 0) {
+                let d1 = orient(i, i + 1, j), d2 = orient(i, i + 1, j + 1)
+                let d3 = orient(j, j + 1, i), d4 = orient(j, j + 1, i + 1)
+                if d1 * d2 <= 0 && d3 * d4 <= 0 { return false }
+                j += 1
+            }
+        }
+        return true
+    }
+
+    /// Keeps (row, c) as a pending conflict of the contour being received.
+    private func postpone(_ row: Int, _ c: Int) {
+        if pendingCount == scratch.pendingCapacity { scratch.growPending() }
+        scratch.pending[2 * pendingCount] = Int32(row)
+        scratch.pending[2 * pendingCount + 1] = Int32(c)
+        pendingCount += 1
+    }
+
+    @inline(__always)
+    private func flag(_ row: Int, _ c: Int) {
+        conflictFirst[row] = min(conflictFirst[row], Int32(c))
+        conflictLast[row] = max(conflictLast[row], Int32(c))
+        hasConflicts = true
     }
 
     // MARK: Edges
@@ -248,15 +346,19 @@ package final class CoverageRasterizer: PolylineSink {
         while c <= c1 {
             let p = cells[c]
             if p != id {
-                if p > firstId && p != id &- 1 && !(closingSubpath && p == subpathFirstId) {
-                    conflictFirst[row] = min(conflictFirst[row], Int32(c))
-                    conflictLast[row] = max(conflictLast[row], Int32(c))
-                    hasConflicts = true
-                }
+                if p > firstId && p != id &- 1 { met(p, row, c) }
                 cells[c] = id
             }
             c += 1
         }
+    }
+
+    /// Edge `p` of this fill, not the current edge's predecessor, had cell c of `row`.
+    @inline(never)
+    private func met(_ p: Int32, _ row: Int, _ c: Int) {
+        if closingSubpath && p == subpathFirstId { return }
+        // Two edges of this contour: a conflict only if it is not simple.
+        if p >= subpathFirstId { postpone(row, c) } else { flag(row, c) }
     }
 
     private func claimHorizontal(_ xa: Double, _ xb: Double, _ y: Double) {
@@ -398,6 +500,7 @@ package final class CoverageRasterizer: PolylineSink {
     /// Chooses the rows to redo and starts the second pass; when it returns true, feed the same
     /// path again and call `resolveConflicts`.
     func beginExactPass() -> Bool {
+        endContour()
         guard hasConflicts else { return false }
         var any = false
         var total = 0

@@ -18,6 +18,21 @@ final class RasterScratch: @unchecked Sendable {
     /// One row of coverage bytes, at least `byteCapacity`.
     private(set) var bytes: UnsafeMutablePointer<UInt8>
     private(set) var byteCapacity = 0
+    /// Room for one contour's first vertices (x, y), for the rasterizer's simplicity test.
+    let vertices = UnsafeMutablePointer<Double>.allocate(capacity: 2 * (CoverageRasterizer.maxTestedVertices + 1))
+    /// A rasterizer's pending conflicts (row, cell pairs), room for `pendingCapacity` of them.
+    private(set) var pending = UnsafeMutablePointer<Int32>.allocate(capacity: 2 * 64)
+    private(set) var pendingCapacity = 64
+
+    /// Doubles the room for pending conflicts, keeping those there.
+    func growPending() {
+        let grown = UnsafeMutablePointer<Int32>.allocate(capacity: 4 * pendingCapacity)
+        grown.update(from: pending, count: 2 * pendingCapacity)
+        pending.deallocate()
+        pending = grown
+        pendingCapacity *= 2
+    }
+
     /// The last edge id a rasterizer gave out in `owner` (see `CoverageRasterizer.owner`).
     var lastEdgeId: Int32 = 0
 
@@ -38,6 +53,8 @@ final class RasterScratch: @unchecked Sendable {
         rowInts.deallocate()
         words.deallocate()
         bytes.deallocate()
+        vertices.deallocate()
+        pending.deallocate()
     }
 
     /// The id after which a new fill's edge ids start: the last one handed out, or 0 after
