@@ -41,8 +41,8 @@ extension CoverageSink {
 /// edge and the cell's right side, and the remainder of its height to the next cell; a
 /// running sum along the row then gives, for every pixel, the integral of the winding
 /// number over that pixel. Where a pixel holds only one edge (or consecutive edges of one
-/// contour), the winding takes two adjacent values there and applying the fill rule to
-/// that integral is exact.
+/// contour, or any edges of one simple contour), the winding takes two adjacent values there
+/// and applying the fill rule to that integral is exact.
 ///
 /// Pixels that two unrelated edges pass through (crossings, overlapping or touching
 /// contours, coincident edges) are noticed while accumulating: each cell remembers the last
@@ -57,7 +57,7 @@ extension CoverageSink {
 /// both rules, which replaces the single-pass coverage of the span when the row is swept.
 ///
 /// Memory is one `Float` and one `Int32` per pixel of the intersection of the path's bounds
-/// with the target (pooled and reused; regions beyond `maxRasterCells` are done in bands), one bit per 16 pixels marking cells that edges touched (so spans between
+/// with the target (pooled and reused; regions beyond `maxRasterCells` are done in bands), one bit per 8 pixels marking cells that edges touched (so spans between
 /// edges go to the sink whole: interiors are filled without per-pixel work here), and the
 /// pieces and exact coverage of the spans being redone (at most `maxExactRowPieces` per row: busier rows keep the
 /// single-pass result, as FreeType and Skia would give).
