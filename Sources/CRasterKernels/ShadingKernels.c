@@ -28,6 +28,68 @@ static void scalar_shade_axial(uint32_t *out, uint8_t *coverage, long count, dou
     for (long i = 0; i < count; i++) put(out, coverage, i, accept(t0 + (double)i * dt, r), table, r);
 }
 
+// ---------------------------------------------------------------------------------------
+// Axial rows in fixed point, the same at every vector level.
+//
+// Along a row t is linear, so u_i = t_i·last·2³² is u_0 + i·du in 64-bit integers: the row
+// splits exactly into the pixels before the ramp (u < 0), on it (0 ≤ u ≤ last·2³²) and after it,
+// found by integer division, and a pixel on it reads entry (u + 2³¹) >> 32, the nearest one.
+// That is one add, one shift, one load and one store a pixel, where the vector form spent most
+// of its time moving eight indices out of a register one by one (perf: 34 % of the linear
+// gradient race, against 14 % for blending the row). The integer steps round t·last to 2⁻³²
+// of an entry, finer than the single-precision vector form they replace.
+
+// The first i ≥ 0 with u0 + i·du ≥ v (du > 0), or with u0 + i·du ≤ v (du < 0); `count` when
+// there is none before it. Integer arithmetic: the caller keeps |u0|, |v| and |du|·count
+// below 2⁶².
+static inline long first_reaching(int64_t u0, int64_t du, int64_t v, long count) {
+    int64_t gap = du > 0 ? v - u0 : u0 - v, step = du > 0 ? du : -du;
+    if (gap <= 0) return 0;
+    int64_t i = (gap + step - 1) / step;
+    return i < count ? (long)i : count;
+}
+
+static inline void fill_outside(uint32_t *out, uint8_t *coverage, long from, long to, int extended, uint32_t colour) {
+    if (extended) {
+        for (long i = from; i < to; i++) out[i] = colour;
+    } else {
+        for (long i = from; i < to; i++) out[i] = 0;
+        if (coverage) for (long i = from; i < to; i++) coverage[i] = 0;
+    }
+}
+
+// 0 when the row is out of the fixed-point range (or not finite): the caller takes the double path.
+static int fixed_shade_axial(uint32_t *out, uint8_t *coverage, long count, double t0, double dt,
+                             const uint32_t *table, rk_shading_ramp r) {
+    if (count <= 0) return 1;
+    const double scale = (double)r.last * 4294967296.0, limit = 0x1p61;
+    double a = t0 * scale, d = dt * scale, b = a + (double)count * d;
+    if (!(fabs(a) < limit && fabs(b) < limit && fabs(d) * (double)count < limit)) return 0;
+    int64_t u0 = (int64_t)llrint(a), du = (int64_t)llrint(d), top = (int64_t)r.last << 32;
+    // The pixels before the ramp, on it, and after it, in the order the row meets them.
+    long onFrom, onTo;
+    if (du > 0) {
+        onFrom = first_reaching(u0, du, 0, count);
+        onTo = first_reaching(u0, du, top + 1, count);
+    } else if (du < 0) {
+        onFrom = first_reaching(u0, du, top, count);
+        onTo = first_reaching(u0, du, -1, count);
+    } else {
+        int on = u0 >= 0 && u0 <= top;
+        onFrom = on ? 0 : count; onTo = count;
+    }
+    if (onTo < onFrom) onTo = onFrom;
+    // Before onFrom the row is on the side of u0 (below 0 or above the top); after onTo, the other.
+    int startFirst = du > 0 || (du == 0 && u0 < 0);
+    fill_outside(out, coverage, 0, onFrom, startFirst ? r.extendsStart : r.extendsEnd,
+                 startFirst ? table[0] : table[r.last]);
+    int64_t u = u0 + (int64_t)onFrom * du + ((int64_t)1 << 31);
+    for (long i = onFrom; i < onTo; i++, u += du) out[i] = table[u >> 32];
+    fill_outside(out, coverage, onTo, count, startFirst ? r.extendsEnd : r.extendsStart,
+                 startFirst ? table[r.last] : table[0]);
+    return 1;
+}
+
 // The radial parameter of one point (see the header), or -1.
 static inline double radial_t(double x, double y, rk_radial_geometry g, double a, int degenerate, rk_shading_ramp r) {
     double b = x * g.cdx + y * g.cdy + g.r0 * g.dr;
@@ -107,19 +169,6 @@ AVX2 static inline void put8(uint32_t *out, uint8_t *coverage, __m256 t, __m256 
     }
 }
 
-AVX2 static void avx2_shade_axial(uint32_t *out, uint8_t *coverage, long count, double t0, double dt,
-                                  const uint32_t *table, rk_shading_ramp r) {
-    long i = 0;
-    __m256 lane = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7), step = _mm256_set1_ps((float)dt);
-    for (; i + 8 <= count; i += 8) {
-        // From t0 at each block, so the error does not accumulate along the row.
-        __m256 t = _mm256_add_ps(_mm256_set1_ps((float)(t0 + (double)i * dt)), _mm256_mul_ps(lane, step));
-        __m256 ok, c = accept8(t, r, &ok);
-        put8(out + i, coverage ? coverage + i : 0, c, ok, table, r);
-    }
-    scalar_shade_axial(out + i, coverage ? coverage + i : 0, count - i, t0 + (double)i * dt, dt, table, r);
-}
-
 AVX2 static void avx2_shade_radial(uint32_t *out, uint8_t *coverage, long count, double px, double py, double dpx,
                                    double dpy, rk_radial_geometry g, const uint32_t *table, rk_shading_ramp r) {
     double a = radial_a(g);
@@ -175,7 +224,8 @@ AVX2 static void avx2_shade_radial(uint32_t *out, uint8_t *coverage, long count,
 
 void rk_shade_axial(uint32_t *out, uint8_t *coverage, long count, double t0, double dt,
                     const uint32_t *table, rk_shading_ramp ramp) {
-    SHADING_DISPATCH(shade_axial, out, coverage, count, t0, dt, table, ramp)
+    if (!fixed_shade_axial(out, coverage, count, t0, dt, table, ramp))
+        scalar_shade_axial(out, coverage, count, t0, dt, table, ramp);
 }
 
 void rk_shade_radial(uint32_t *out, uint8_t *coverage, long count, double px, double py, double dpx, double dpy,

@@ -244,6 +244,9 @@ struct RoundedBoxScan {
     }
 
     /// Adds `sign` × the box's area in columns [a, b) of the current row to `acc[0...]`.
+    /// Not inlined: inlined into `rasterize` (as the optimizer chose once `Int(saturating:)`
+    /// became inlinable) the column loop ran 2.6 % more instructions on cards-1080p's cold frame.
+    @inline(never)
     mutating func accumulate(into acc: UnsafeMutablePointer<Double>, _ a: Int, _ b: Int, sign: Double) {
         guard vy > 0 else { return }
         let v = vy * sign
