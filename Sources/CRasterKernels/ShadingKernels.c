@@ -147,9 +147,9 @@ AVX2 static inline __m256 accept8(__m256 t, rk_shading_ramp r, __m256 *ok) {
 
 // Looks up eight clamped parameters, writing 0 (and coverage 0) where `ok` is clear. The eight
 // entries are read one by one, not with vpgatherdd: on the AMD cores we run on a gather costs
-// more than eight loads from a table that sits in L1 (the bytes are the same either way). The
-// indices go through memory rather than lane extracts and the colours straight to `out` rather
-// than lane inserts: plain loads and stores, about a third less time for the row.
+// more than eight loads from a table that sits in L1 (a gather was tried again and was no
+// faster). The indices are stored and reloaded as written, but the compiler turns that into
+// lane extracts; the colours go straight to `out` rather than through lane inserts.
 AVX2 static inline void put8(uint32_t *out, uint8_t *coverage, __m256 t, __m256 ok, const uint32_t *table,
                              rk_shading_ramp r) {
     __m256 scaled = _mm256_add_ps(_mm256_mul_ps(t, _mm256_set1_ps((float)r.last)), _mm256_set1_ps(0.5f));

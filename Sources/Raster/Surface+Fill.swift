@@ -17,6 +17,11 @@ struct ColorFillSink: CoverageSink {
             init(_ mask: Mask) {
                 coverage = UnsafePointer(mask.coverage); originX = mask.originX; originY = mask.originY; width = mask.width
             }
+            /// The clip coverage of device pixel (x, y), which lies inside the mask.
+            @inline(__always)
+            func at(_ x: Int, _ y: Int) -> UnsafePointer<UInt8> {
+                coverage + (y - originY) * width + (x - originX)
+            }
         }
         let clip: ClipRows?
         /// Coverage times clip, for one row; only a clipped fill needs it.
@@ -26,7 +31,7 @@ struct ColorFillSink: CoverageSink {
         func span(y: Int, x: Int, count: Int, coverage: UInt8) {
             let dst = target.pixel(x, y)
             if let clip {
-                let m = clip.coverage + (y - clip.originY) * clip.width + (x - clip.originX)
+                let m = clip.at(x, y)
                 multiplyCoverage(scratch!, m, UInt32(coverage), count)
                 blendRun(dst, count, target.color, scratch!, mode)
             } else {
@@ -38,7 +43,7 @@ struct ColorFillSink: CoverageSink {
         func cells(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
             let dst = target.pixel(x, y)
             if let clip {
-                let m = clip.coverage + (y - clip.originY) * clip.width + (x - clip.originX)
+                let m = clip.at(x, y)
                 multiplyCoverage(scratch!, m, coverage, count)
                 blendRun(dst, count, target.color, scratch!, mode)
             } else {
