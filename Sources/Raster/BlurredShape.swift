@@ -75,7 +75,7 @@ extension Surface {
         shape.forEachRow(sigma: sigma, within: d, hole: hole) { y, x0, w, coverage in
             let dst = pixels + (y - originY) * stride + (x0 - originX)
             if let clip {
-                let c = clip.coverage + (y - clip.originY) * clip.width + (x0 - clip.originX)
+                let c = clip.coverage(atDeviceX: x0, y: y)
                 multiplyCoverage(coverage, coverage, c, w)
             }
             blendRun(dst, w, s, coverage, .sourceOver)

@@ -123,7 +123,7 @@ struct GradientSink: CoverageSink {
     mutating func cells(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
         var cov = coverage
         if let clip {
-            let m = clip.coverage + (y - clip.originY) * clip.width + (x - clip.originX)
+            let m = clip.coverage(atDeviceX: x, y: y)
             multiplyCoverage(scratch, coverage, m, count)
             cov = UnsafePointer(scratch)
         }

@@ -41,6 +41,13 @@ public final class Mask: @unchecked Sendable {
         return coverage[ly * width + lx]
     }
 
+    /// The address of device pixel (x, y)'s coverage, for rows read or written in place; the
+    /// pixel must lie inside the mask (unchecked).
+    @inline(__always)
+    package func coverage(atDeviceX x: Int, y: Int) -> UnsafeMutablePointer<UInt8> {
+        coverage + (y - originY) * width + (x - originX)
+    }
+
     /// Sets every pixel's coverage to `value`.
     public func clear(_ value: UInt8 = 0) {
         coverage.update(repeating: value, count: width * height)
@@ -52,7 +59,7 @@ public final class Mask: @unchecked Sendable {
         guard let c = intersect(r, deviceBounds) else { return m }
         for y in c.y..<(c.y + c.height) {
             (m.coverage + (y - r.y) * r.width + (c.x - r.x))
-                .update(from: coverage + (y - originY) * width + (c.x - originX), count: c.width)
+                .update(from: coverage(atDeviceX: c.x, y: y), count: c.width)
         }
         return m
     }
@@ -97,16 +104,27 @@ public final class Mask: @unchecked Sendable {
     var deviceBounds: (x: Int, y: Int, width: Int, height: Int) { (originX, originY, width, height) }
 }
 
+/// A mask's coverage and placement read out of it once, for the runs of a hot loop: binding the
+/// mask itself in each run retained and released it (an atomic pair a run). Valid while the
+/// mask lives.
+struct MaskRows {
+    let coverage: UnsafeMutablePointer<UInt8>
+    let originX: Int, originY: Int, width: Int
+    init(_ mask: Mask) {
+        coverage = mask.coverage; originX = mask.originX; originY = mask.originY; width = mask.width
+    }
+    /// As `Mask.coverage(atDeviceX:y:)`.
+    @inline(__always)
+    func at(_ x: Int, _ y: Int) -> UnsafeMutablePointer<UInt8> {
+        coverage + (y - originY) * width + (x - originX)
+    }
+}
+
 struct MaskUnionSink: CoverageSink {
     let mask: Mask
 
-    @inline(__always)
-    private func row(_ y: Int, _ x: Int) -> UnsafeMutablePointer<UInt8> {
-        mask.coverage + (y - mask.originY) * mask.width + (x - mask.originX)
-    }
-
     mutating func span(y: Int, x: Int, count: Int, coverage: UInt8) {
-        let p = row(y, x)
+        let p = mask.coverage(atDeviceX: x, y: y)
         if coverage == 255 { p.update(repeating: 255, count: count); return }
         let c = UInt32(coverage)
         for i in 0..<count {
@@ -116,7 +134,7 @@ struct MaskUnionSink: CoverageSink {
     }
 
     mutating func cells(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
-        let p = row(y, x)
+        let p = mask.coverage(atDeviceX: x, y: y)
         for i in 0..<count {
             let m = UInt32(p[i]), c = UInt32(coverage[i])
             p[i] = UInt8(truncatingIfNeeded: m + c - mul255(m, c))

@@ -101,7 +101,7 @@ struct ShadingSink: CoverageSink {
     @inline(__always)
     private func shade(y: Int, x: Int, count: Int) {
         if let clip {
-            let m = clip.coverage + (y - clip.originY) * clip.width + (x - clip.originX)
+            let m = clip.coverage(atDeviceX: x, y: y)
             multiplyCoverage(scratch, UnsafePointer(scratch), m, count)
         }
         if mode == .sourceOver {

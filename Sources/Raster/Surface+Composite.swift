@@ -12,7 +12,7 @@ extension Surface {
         func run(_ py: Int, _ x0: Int, _ n: Int) {
             let src = source.pixels + (py - source.originY) * source.stride + (x0 - source.originX)
             let dst = pixels + (py - originY) * stride + (x0 - originX)
-            let m: UnsafeMutablePointer<UInt8>? = mask.map { $0.coverage + (py - $0.originY) * $0.width + (x0 - $0.originX) }
+            let m: UnsafeMutablePointer<UInt8>? = mask.map { $0.coverage(atDeviceX: x0, y: py) }
             if m == nil && o == 255 && blend == .sourceOver {
                 sourceOverRow(dst, src, n)
             } else if m == nil && o == 255 && blend == .copy {

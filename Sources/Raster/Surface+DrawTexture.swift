@@ -38,7 +38,7 @@ package struct TextureSink: CoverageSink {
     /// The destination's pixels, and the clip's coverage, as raw rows: the sink is called per
     /// span, and reaching them through the objects costs reference counting each time.
     let target: (pixels: UnsafeMutablePointer<UInt32>, stride: Int, originX: Int, originY: Int)
-    let clipRows: (coverage: UnsafeMutablePointer<UInt8>, width: Int, originX: Int, originY: Int)?
+    let clipRows: MaskRows?
     /// The mip levels (one unless trilinear), finest first; `top` is the last's index.
     let levels: UnsafeMutablePointer<SampleLevel>
     let top: Int
@@ -64,7 +64,7 @@ package struct TextureSink: CoverageSink {
         if mode == .sourceOver {
             if let clip = clipRows {
                 if c == 255 {
-                    return blendRow(y: y, x: x, count: count, coverage: clip.coverage + (y - clip.originY) * clip.width + (x - clip.originX))
+                    return blendRow(y: y, x: x, count: count, coverage: clip.at(x, y))
                 }
             } else {
                 // Constant coverage (the quad's interior): sample, then one SIMD blend.
@@ -83,7 +83,7 @@ package struct TextureSink: CoverageSink {
         rk_prefetch_row(destination(y: y, x: x), count)
         var cov = coverage
         if opacity != 255 || clipRows != nil {
-            let clipRow: UnsafeMutablePointer<UInt8>? = clipRows.map { $0.coverage + (y - $0.originY) * $0.width + (x - $0.originX) }
+            let clipRow: UnsafeMutablePointer<UInt8>? = clipRows.map { $0.at(x, y) }
             for i in 0..<count {
                 var c = UInt32(coverage[i])
                 if opacity != 255 { c = mul255(c, opacity) }
@@ -297,7 +297,7 @@ extension Surface {
         let samples = UnsafeMutablePointer<UInt32>.allocate(capacity: region.width)
         defer { scratch.deallocate(); samples.deallocate(); levels.deallocate() }
         var sink = TextureSink(target: (pixels, stride, originX, originY),
-                               clipRows: clip.map { ($0.coverage, $0.width, $0.originX, $0.originY) },
+                               clipRows: clip.map(MaskRows.init),
                                levels: levels, top: surfaces.count - 1, inverse: inverse, filter: filter, opacity: o,
                                mode: blend, scratch: scratch, samples: samples,
                                affineLambda: inverse.isAffine ? TextureSink.lambda(inverse, 0, 0, 1, 1) : 0,

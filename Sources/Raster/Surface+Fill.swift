@@ -9,21 +9,7 @@ struct ColorFillSink: CoverageSink {
     struct Painter {
         let target: SourceOverTarget
         let mode: BlendMode
-        /// The clip mask's coverage and placement, read out of it once: binding the mask itself
-        /// in each run retained and released it (an atomic pair a run).
-        struct ClipRows {
-            let coverage: UnsafePointer<UInt8>
-            let originX: Int, originY: Int, width: Int
-            init(_ mask: Mask) {
-                coverage = UnsafePointer(mask.coverage); originX = mask.originX; originY = mask.originY; width = mask.width
-            }
-            /// The clip coverage of device pixel (x, y), which lies inside the mask.
-            @inline(__always)
-            func at(_ x: Int, _ y: Int) -> UnsafePointer<UInt8> {
-                coverage + (y - originY) * width + (x - originX)
-            }
-        }
-        let clip: ClipRows?
+        let clip: MaskRows?
         /// Coverage times clip, for one row; only a clipped fill needs it.
         let scratch: UnsafeMutablePointer<UInt8>?
 
@@ -61,7 +47,7 @@ struct ColorFillSink: CoverageSink {
         self.region = region
         let target = SourceOverTarget(pixels: surface.pixels, stride: surface.stride, originX: surface.originX,
                                       originY: surface.originY, color: pixel)
-        painter = Painter(target: target, mode: mode, clip: clip.map(Painter.ClipRows.init),
+        painter = Painter(target: target, mode: mode, clip: clip.map(MaskRows.init),
                           scratch: clip == nil ? nil : .allocate(capacity: max(scratchWidth, 1)))
     }
 
@@ -213,7 +199,7 @@ extension Surface {
         var sink = ColorFillSink(surface: self, pixel: s, mode: blend, clip: clip, region: region, scratchWidth: r.width)
         defer { sink.release() }
         for py in r.y..<(r.y + r.height) {
-            sink.cells(y: py, x: r.x, count: r.width, coverage: mask.coverage + (py - mask.originY) * mask.width + (r.x - mask.originX))
+            sink.cells(y: py, x: r.x, count: r.width, coverage: mask.coverage(atDeviceX: r.x, y: py))
         }
     }
 }

@@ -2,8 +2,8 @@
 // drawLinearGradient and drawRadialGradient): the ramp parameter t of each pixel of a row,
 // looked up in the ramp's colour table. They replace a per-pixel Swift loop whose enum
 // switch, optionals and square root kept it at ~70 instructions a pixel. Axial rows step t in
-// 64-bit fixed point (no vector unit needed; plain double where a row leaves its range); radial rows run eight
-// pixels at a time in AVX2 (single precision; plain C in double elsewhere).
+// 64-bit fixed point (no vector unit needed; plain double where a row leaves its range);
+// radial rows run eight pixels at a time in AVX2 (single precision; plain C in double elsewhere).
 #ifndef SHADING_KERNELS_H
 #define SHADING_KERNELS_H
 

@@ -51,7 +51,7 @@ extension CGContext {
         intersectClip(bounds: box.rect, empty: false) { m in
             for y in 0..<box.height {
                 let src = picture.pixels + y * picture.stride
-                let dst = m.coverage + (y + box.y - m.originY) * m.width + (box.x - m.originX)
+                let dst = m.coverage(atDeviceX: box.x, y: y + box.y)
                 for x in 0..<box.width {
                     let p = src[x]
                     if opaque {
