@@ -7,8 +7,9 @@
 
 The scenes are committed, so that the tests and `oqc bench` need no Python; this script says
 how they were made and remakes them. Each scene draws from its own `random.Random(seed)`, in a
-fixed order, so a run gives byte-identical JSON. The cover images of coverflow need numpy and
-Pillow; their PNG bytes can vary with Pillow's zlib, so --check compares their pixels.
+fixed order, so a run gives byte-identical JSON. The cover images of coverflow are numpy
+arithmetic, written by Pillow; their PNG bytes can vary with Pillow's zlib, so --check compares
+their pixels.
 
 The figures in README.md were measured on exactly these scenes: change
 a scene only together with the figures.
@@ -260,10 +261,28 @@ def cube_lit():
 
 # ---------------------------------------------------------------- coverflow
 
+# Seven-segment digits (segments a-g, clockwise from the top, g in the middle), so that the covers
+# are numpy arithmetic only: Pillow's shapes and fonts rasterize differently from one version to
+# the next (its default font is a bitmap font before 10.1), and --check must hold on any of them.
+SEGMENTS = {1: "bc", 2: "abged", 3: "abgcd", 4: "fgbc", 5: "afgcd", 6: "afgedc", 7: "abc", 8: "abcdefg"}
+
+
+def segment_boxes(digit, left, top, width, height, stroke):
+    """[x0, y0, x1, y1) boxes of the segments of `digit` in a width x height cell."""
+    mid = top + (height - stroke) // 2
+    right, bottom = left + width - stroke, top + height - stroke
+    boxes = {"a": (left, top, left + width, top + stroke), "g": (left, mid, left + width, mid + stroke),
+             "d": (left, bottom, left + width, bottom + stroke),
+             "f": (left, top, left + stroke, mid + stroke), "b": (right, top, right + stroke, mid + stroke),
+             "e": (left, mid, left + stroke, bottom + stroke), "c": (right, mid, right + stroke, bottom + stroke)}
+    return [boxes[s] for s in SEGMENTS[digit]]
+
+
 def cover_images(folder):
     """Eight 512 x 512 covers: a gradient with 2-px stripes and a 1-px checkerboard in two
-    quadrants (so that the minification filter shows), rings, a big digit and a frame."""
-    from PIL import Image, ImageDraw, ImageFont
+    quadrants (so that the minification filter shows), anti-aliased rings, a big outlined
+    seven-segment digit and a frame."""
+    from PIL import Image
     import numpy as np
     os.makedirs(folder, exist_ok=True)
     rnd = random.Random(3003)
@@ -271,8 +290,10 @@ def cover_images(folder):
     iy, ix = np.mgrid[0:512, 0:512]
     stripes = ((ix // 2) % 2).astype(np.float32)
     checker = ((ix + iy) % 2).astype(np.float32)
+    centre_x, centre_y = ix.astype(np.float64) + 0.5, iy.astype(np.float64) + 0.5
     quadrants = [(slice(0, 256), slice(0, 256)), (slice(0, 256), slice(256, 512)),
                  (slice(256, 512), slice(0, 256)), (slice(256, 512), slice(256, 512))]
+    white, black = np.array([255, 255, 255], np.float32), np.array([0, 0, 0], np.float32)
     names = []
     for k in range(8):
         base = k / 8.0
@@ -284,19 +305,22 @@ def cover_images(folder):
         pixels[q] = pixels[q] * (0.6 + 0.4 * stripes[q][..., None])
         q = quadrants[(k + 2) % 4]
         pixels[q] = pixels[q] * (0.7 + 0.3 * checker[q][..., None])
-        image = Image.fromarray(np.clip(pixels, 0, 255).astype(np.uint8), "RGB")
-        draw = ImageDraw.Draw(image)
         for j in range(6):
             r = rnd.uniform(30, 120)
             cx, cy = rnd.uniform(60, 452), rnd.uniform(60, 452)
-            draw.ellipse([cx - r, cy - r, cx + r, cy + r], outline=from_hsv(base + j * 0.13, 0.5, 1.0),
-                         width=rnd.randint(3, 12))
-        try:
-            font = ImageFont.load_default(size=200)
-        except TypeError:   # Pillow before 10.1 has only the small bitmap font
-            font = ImageFont.load_default()
-        draw.text((256, 256), str(k + 1), fill="white", font=font, anchor="mm", stroke_width=6, stroke_fill="black")
-        draw.rectangle([0, 0, 511, 511], outline="white", width=8)
+            width = rnd.randint(3, 12)
+            # Outer radius r, `width` thick; coverage is the distance to the ring's middle, clamped.
+            distance = np.abs(np.hypot(centre_x - cx, centre_y - cy) - (r - width / 2))
+            cover = np.clip(width / 2 + 0.5 - distance, 0, 1).astype(np.float32)[..., None]
+            colour = np.array(components(from_hsv(base + j * 0.13, 0.5, 1.0)), np.float32)
+            pixels = pixels * (1 - cover) + colour[None, None, :] * cover
+        for outline, paint in ((6, black), (0, white)):
+            for x0, y0, x1, y1 in segment_boxes(k + 1, 186, 156, 140, 200, 28):
+                pixels[y0 - outline:y1 + outline, x0 - outline:x1 + outline] = paint
+        for edge in (slice(0, 8), slice(504, 512)):
+            pixels[edge, :] = white
+            pixels[:, edge] = white
+        image = Image.fromarray(np.clip(pixels, 0, 255).astype(np.uint8), "RGB")
         name = "cover%d.png" % k
         image.save(os.path.join(folder, name), optimize=False, compress_level=6)
         names.append("images/" + name)
