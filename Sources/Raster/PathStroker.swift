@@ -167,7 +167,8 @@ package struct StrokeBudget: Sendable {
     /// Points that round joins and caps may add in all; past it arcs become single chords.
     var maxArcPoints: Int
     /// Dashes in all (counted along the visible parts); a subpath that would pass it is
-    /// stroked solid, as Skia does past a million dashes.
+    /// stroked solid, as Skia does past a million dashes. (Patterns that repeat within the
+    /// tolerance are stroked solid whatever their count: see `StrokeBuilder.init`.)
     var maxDashes: Double
     /// The budget of every stroke.
     package static let standard = StrokeBudget()
@@ -310,7 +311,11 @@ struct StrokeBuilder: PolylineSink {
         stroker = Stroker(style: style, halfWidth: halfWidth, tolerance: tolerance)
         stroker.arcPointsLeft = budget.maxArcPoints
         dashesLeft = budget.maxDashes
-        dasher = Dasher(style.dashes, phase: style.dashPhase)
+        // A pattern that repeats within the flattening tolerance (a tenth of a pixel) is stroked
+        // solid: no one draws twenty dashes a pixel, and dashing one by one a pattern of 1e-308
+        // took minutes for what no pixel shows (fuzz-cgcontext-timeout-083f…). Drawn one by
+        // one, such dashes would cover the line at their on-fraction; solid covers it all.
+        dasher = Dasher(style.dashes, phase: style.dashPhase).flatMap { $0.total >= tolerance ? $0 : nil }
         self.region = region
         self.tangents = tangents
     }

@@ -36,6 +36,16 @@ import OpenQuartzCore
         #expect(ctx.coveredArea == 64)
     }
 
+    @Test func tilingFarFromTheOriginEnds() {
+        // A tile origin 2⁷⁰ tiles away: there `i + 1 == i` in Double, and counting tiles by
+        // stepping a Double never ended (fuzz-cgcontext-timeout-04eb…). The tiles that cover
+        // the 8×8 clip are still found and painted.
+        let ctx = makeRGBAContext(8, 8)
+        let white = CGImage(width: 1, height: 1, rgba: [255, 255, 255, 255])!
+        ctx.draw(white, in: CGRect(x: -0x1p70, y: -0x1p70, width: 1, height: 1), byTiling: true)
+        #expect(ctx.coveredArea == 64)
+    }
+
     @Test func alphaAndInterpolation() {
         let ctx = makeRGBAContext(4, 1)
         ctx.setAlpha(0.5)

@@ -150,6 +150,21 @@ import Raster
         #expect(contours == 600 + 2)
     }
 
+    /// A pattern that repeats within the tolerance is stroked solid: 300 000 dashes of 1e-4
+    /// along a line 60 long (under the dash budget) took over a second in a debug build, and
+    /// the fuzzer's dashes of 1e-308 minutes, for what no pixel shows one by one.
+    @Test func patternsFinerThanTheToleranceAreSolid() {
+        var p = Path()
+        p.move(to: 0, 10); p.line(to: 60, 10)
+        let start = Self.cpuSeconds()
+        let fine = p.stroked(StrokeStyle(width: 2, dashes: [1e-4, 1e-4]), tolerance: 0.1, visible: Self.view)
+        #expect(Self.cpuSeconds() - start < 0.1)
+        #expect(fine == p.stroked(StrokeStyle(width: 2), tolerance: 0.1, visible: Self.view))
+        // At the tolerance itself the pattern is followed: 300 dashes, one contour each.
+        let dashed = p.stroked(StrokeStyle(width: 2, dashes: [0.1, 0.1]), tolerance: 0.1, visible: Self.view)
+        #expect(dashed.elements.filter { if case .move = $0 { return true } else { return false } }.count == 300)
+    }
+
     /// Past the arc budget, round joins and caps are single chords (bevels).
     @Test func arcBudgetMakesChords() {
         var p = Path()

@@ -59,22 +59,27 @@ extension CGContext {
         guard !b.isEmpty else { return [] }
         let area = CGRect(x: b.x, y: b.y, width: b.width, height: b.height).applying(userToSurface.inverted())
         guard let _ = area.rasterRect else { return nil }
-        let i0 = ((area.minX - rect.minX) / rect.width).rounded(.down)
-        let i1 = ((area.maxX - rect.minX) / rect.width).rounded(.up)
-        let j0 = ((area.minY - rect.minY) / rect.height).rounded(.down)
-        let j1 = ((area.maxY - rect.minY) / rect.height).rounded(.up)
-        let count = (i1 - i0) * (j1 - j0)
-        guard count.isFinite, count >= 0, count <= CGFloat(CGContext.maximumTiles) else { return nil }
+        // Counted in integers, from the first tile's edge: far from the origin (2⁷⁰ tiles
+        // away) `i += 1` leaves a Double index where it was, and stepping one never ended.
+        let (x0, columns) = Self.tileSpan(area.minX, area.maxX, origin: rect.minX, size: rect.width)
+        let (y0, rows) = Self.tileSpan(area.minY, area.maxY, origin: rect.minY, size: rect.height)
+        let count = columns * rows
+        guard count.isFinite, columns >= 0, rows >= 0, count <= CGFloat(CGContext.maximumTiles),
+              columns <= CGFloat(CGContext.maximumTiles), rows <= CGFloat(CGContext.maximumTiles) else { return nil }
         var out: [CGPoint] = []
-        var j = j0
-        while j < j1 {
-            var i = i0
-            while i < i1 {
-                out.append(CGPoint(x: rect.minX + i * rect.width, y: rect.minY + j * rect.height))
-                i += 1
+        for row in 0..<Int(saturating: Double(rows)) {
+            for column in 0..<Int(saturating: Double(columns)) {
+                out.append(CGPoint(x: x0 + CGFloat(column) * rect.width, y: y0 + CGFloat(row) * rect.height))
             }
-            j += 1
         }
         return out
+    }
+
+    /// The edge of the first tile of the grid through `origin` (tiles `size` long) at or before
+    /// `lo`, and how many tiles reach from there past `hi`.
+    private static func tileSpan(_ lo: CGFloat, _ hi: CGFloat, origin: CGFloat, size: CGFloat) -> (CGFloat, CGFloat) {
+        var first = origin + ((lo - origin) / size).rounded(.down) * size
+        if first > lo { first -= size }   // the division rounded up
+        return (first, ((hi - first) / size).rounded(.up))
     }
 }
