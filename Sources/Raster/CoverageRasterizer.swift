@@ -88,29 +88,14 @@ package final class CoverageRasterizer: PolylineSink {
     /// Exact coverage of each redone span, from `exactOffset[row]` (−1: row not redone).
     private var exactCoverage: UnsafeMutablePointer<UInt8>?
     private let exactOffset: UnsafeMutablePointer<Int32>
-    /// The first pass's state, shared with the C row loop (`rk_accumulate_edge`): the arrays
-    /// above, the pending cells, the current edge's id and where its contour began.
-    private var edges = rk_edge_accumulator()
-    package var hasConflicts: Bool { edges.has_conflicts != 0 }
-    private var edgeId: Int32 {
-        get { edges.edge_id }
-        set { edges.edge_id = newValue }
-    }
-    private var subpathFirstId: Int32 {
-        get { edges.subpath_first_id }
-        set { edges.subpath_first_id = newValue }
-    }
-    private var closingSubpath: Bool {
-        get { edges.closing_subpath != 0 }
-        set { edges.closing_subpath = newValue ? 1 : 0 }
-    }
+    package private(set) var hasConflicts = false
+    private var edgeId: Int32 = 0
+    private var subpathFirstId: Int32 = 0
+    private var closingSubpath = false
     /// Cells where two non-consecutive edges of the contour being received met (row, cell):
     /// conflicts only if the contour turns out not to be simple (see `endContour`).
     /// (Pairs of Int32 in the scratch's `pending`, `pendingCount` of them.)
-    private var pendingCount: Int {
-        get { edges.pending_count }
-        set { edges.pending_count = newValue }
-    }
+    private var pendingCount = 0
     /// The contour's vertices so far (x, y pairs; kept while there are at most
     /// `maxTestedVertices + 1`), to tell at its end whether it is simple, and their count.
     private let contour: UnsafeMutablePointer<Double>
@@ -144,6 +129,7 @@ package final class CoverageRasterizer: PolylineSink {
         owner = scratch.owner
         contour = scratch.vertices
         firstId = scratch.startEdgeIds()
+        edgeId = firstId
         let rows = max(self.height, 1)
         let words = max(wordsPerRow * self.height, 1)
         scratch.reserve(rows: rows, words: words, bytes: stride)
@@ -158,12 +144,6 @@ package final class CoverageRasterizer: PolylineSink {
         exactOffset.initialize(repeating: -1, count: rows)
         rowPieces = scratch.rowInts + 3 * rows
         rowPieces.initialize(repeating: 0, count: rows)
-        edges = rk_edge_accumulator(acc: acc, owner: owner, touched: touched, row_pieces: rowPieces,
-                                    conflict_first: conflictFirst, conflict_last: conflictLast,
-                                    pending: scratch.pending, pending_count: 0, pending_capacity: scratch.pendingCapacity,
-                                    stride: stride, words_per_row: wordsPerRow, height: self.height,
-                                    edge_id: firstId, first_id: firstId, subpath_first_id: 0, closing_subpath: 0,
-                                    has_conflicts: 0)
     }
 
     deinit {
@@ -285,7 +265,7 @@ package final class CoverageRasterizer: PolylineSink {
 
     /// Keeps (row, c) as a pending conflict of the contour being received.
     private func postpone(_ row: Int, _ c: Int) {
-        if pendingCount == scratch.pendingCapacity { growPending() }
+        if pendingCount == scratch.pendingCapacity { scratch.growPending() }
         scratch.pending[2 * pendingCount] = Int32(row)
         scratch.pending[2 * pendingCount + 1] = Int32(c)
         pendingCount += 1
@@ -295,7 +275,7 @@ package final class CoverageRasterizer: PolylineSink {
     private func flag(_ row: Int, _ c: Int) {
         conflictFirst[row] = min(conflictFirst[row], Int32(c))
         conflictLast[row] = max(conflictLast[row], Int32(c))
-        edges.has_conflicts = 1
+        hasConflicts = true
     }
 
     // MARK: Edges
@@ -352,7 +332,7 @@ package final class CoverageRasterizer: PolylineSink {
 
     @inline(__always)
     private func emit(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ dir: Float) {
-        if collecting { collect(x0, y0, x1, y1, dir) } else { accumulate(x0, y0, x1, y1, dir) }
+        if collecting { collect(x0, y0, x1, y1, dir) } else { accumulate(x0, y0, x1, y1, dir, detect: true) }
     }
 
     /// Records that the current edge covers cells c0...c1 of `row`, flagging the row when an
@@ -417,23 +397,84 @@ package final class CoverageRasterizer: PolylineSink {
         return Double(t) < v ? t + 1 : t
     }
 
-    /// Adds an edge lying inside the region (0 ≤ x ≤ width, 0 ≤ y ≤ height), y0 < y1: its
-    /// area in each row it crosses, the touched chunks, the cells' owners and the conflicts
-    /// where it meets unrelated edges (`rk_accumulate_edge` in EdgeKernels.c).
-    private func accumulate(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ dir: Float) {
-        var row = rk_accumulate_edge(&edges, x0, y0, x1, y1, dir, Int(y0))
-        while row >= 0 {
-            // `pending` is full: grow it and go on from the row that did not fit.
-            growPending()
-            row = rk_accumulate_edge(&edges, x0, y0, x1, y1, dir, row)
+    /// H(z) = ∫ clamp(u, 0, 1) du from −∞ to z: the area right of an edge at parameter z.
+    @inline(__always)
+    private static func ramp(_ z: Double) -> Double {
+        z <= 0 ? 0 : (z <= 1 ? 0.5 * z * z : z - 0.5)
+    }
+
+    /// Adds an edge lying inside the region (0 ≤ x ≤ width, 0 ≤ y ≤ height), y0 < y1.
+    private func accumulate(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ dir: Float, detect: Bool) {
+        let dxdy = (x1 - x0) / (y1 - y0)
+        var row = Int(y0)
+        let lastRow = min(CoverageRasterizer.ceilNonNegative(y1) - 1, height - 1)
+        var ytop = y0
+        var xtop = x0
+        while row <= lastRow {
+            let ybot = min(y1, Double(row + 1))
+            // Clamped: a near-horizontal edge's slope can overflow.
+            let xbot = ybot == y1 ? x1 : min(max(x0 + (ybot - y0) * dxdy, min(x0, x1)), max(x0, x1))
+            let hgt = Float(ybot - ytop) * dir
+            if detect { rowPieces[row] &+= 1 }
+            if hgt != 0 {
+                let (i0, i1) = CoverageRasterizer.addArea(acc + row * stride, xtop, xbot, hgt)
+                mark(row, i0, i1)
+                if detect { claim(row, i0, max(i1 - 1, i0)) }
+            }
+            ytop = ybot; xtop = xbot
+            row += 1
         }
     }
 
-    /// Doubles the scratch's room for pending cells (the C loop holds its pointer).
-    private func growPending() {
-        scratch.growPending()
-        edges.pending = scratch.pending
-        edges.pending_capacity = scratch.pendingCapacity
+    /// Adds to `line` the signed area right of an edge crossing one row from x = xtop to xbot
+    /// with signed height `hgt`, and returns the first and last cell changed.
+    @inline(__always)
+    private static func addArea(_ line: UnsafeMutablePointer<Float>, _ xtop: Double, _ xbot: Double, _ hgt: Float)
+        -> (Int, Int) {
+        let lo = min(xtop, xbot), hi = max(xtop, xbot)
+        let i0 = Int(lo)
+        let i1 = CoverageRasterizer.ceilNonNegative(hi)
+        if i1 <= i0 + 1 {
+            let a = hgt * Float(Double(i0 + 1) - 0.5 * (lo + hi))
+            line[i0] += a
+            line[i0 + 1] += hgt - a
+            return (i0, i0 + 1)
+        }
+        // The edge's x is uniform in [lo, hi] over the row's height, so the area right of it
+        // in cell c is h/(hi−lo)·(H(c+1−lo) − H(c+1−hi)). Cells strictly between the end
+        // cells all get the same increment h/(hi−lo).
+        let s = Double(hgt) / (hi - lo)
+        if i1 == i0 + 2 {
+            // Two cells (the usual shallow edge): lo lies in [i0, i0 + 1) and hi in (i0 + 1, i0 + 2],
+            // so the ramps below take known branches. The same operations as `area`, without
+            // them (H is 0.5·z² at z = 1 and at 0 on both sides, so the boundary cases agree).
+            let z0 = Double(i0 + 1), z1 = Double(i0 + 2)
+            let u0 = z0 - lo, u1 = z1 - lo, v1 = z1 - hi
+            let a0 = s * (0.5 * u0 * u0)
+            let a1 = s * ((u1 - 0.5) - 0.5 * v1 * v1)
+            line[i0] += Float(a0)
+            line[i0 + 1] += Float(a1 - a0)
+            line[i1] += hgt - Float(a1)
+            return (i0, i1)
+        }
+        @inline(__always) func area(_ c: Int) -> Double {
+            let z = Double(c + 1)
+            return s * (CoverageRasterizer.ramp(z - lo) - CoverageRasterizer.ramp(z - hi))
+        }
+        let a0 = area(i0), a1 = area(i0 + 1)
+        line[i0] += Float(a0)
+        line[i0 + 1] += Float(a1 - a0)
+        if i1 - i0 > 2 {
+            let step = Float(s)
+            var c = i0 + 2
+            while c < i1 - 1 { line[c] += step; c += 1 }
+            let b0 = area(i1 - 2), b1 = area(i1 - 1)
+            line[i1 - 1] += Float(b1 - b0)
+            line[i1] += hgt - Float(b1)
+        } else {
+            line[i1] += hgt - Float(a1)
+        }
+        return (i0, i1)
     }
 
     // MARK: Exact pass for rows where unrelated edges meet
@@ -633,7 +674,8 @@ package final class CoverageRasterizer: PolylineSink {
         @inline(__always) func close(_ i: Int, at y: Double) {
             let p = ps[i], y0 = runFrom[i]
             if y > y0 {
-                rk_add_area(line, CoverageRasterizer.x(p, y0), CoverageRasterizer.x(p, y), Float(y - y0) * Float(runSign[i]))
+                _ = CoverageRasterizer.addArea(line, CoverageRasterizer.x(p, y0), CoverageRasterizer.x(p, y),
+                                               Float(y - y0) * Float(runSign[i]))
             }
             runSign[i] = 0
         }
