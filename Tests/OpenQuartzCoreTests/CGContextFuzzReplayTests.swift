@@ -40,4 +40,30 @@ struct CGContextFuzzReplayTests {
             #expect(seconds < 1, "\(input.lastPathComponent): \(seconds) s")
         }
     }
+
+    /// fuzz-animation's findings, replayed through FuzzSupport's `runAnimationProgram` as the
+    /// fuzzer ran them (a leak, a timeout that was the machine's load, slow units). The slowest,
+    /// `slow-unit-65d7…` (session 9: 25 s of CPU in the fuzzer's AddressSanitizer build), blurs
+    /// content shadows of a rasterization plane in six frames, within the default budget: 0.036 s
+    /// of CPU in a release build and 4.3 s in a debug one, whose generic, uninlined Gaussian
+    /// kernels are over a hundred times slower. Hence the two limits.
+    @Test func animationReplaysAreQuick() throws {
+        #if DEBUG
+        let limit = 10.0
+        #else
+        let limit = 0.5
+        #endif
+        let inputs = try FileManager.default.contentsOfDirectory(at: Self.crashers, includingPropertiesForKeys: nil)
+            .filter { $0.lastPathComponent.hasPrefix("fuzz-animation-") }
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+        #expect(inputs.count >= 2)
+        for input in inputs {
+            let bytes = [UInt8](try Data(contentsOf: input))
+            let start = CGContextStrokeBudgetTests.cpuSeconds()
+            runAnimationProgram(bytes)
+            let seconds = CGContextStrokeBudgetTests.cpuSeconds() - start
+            print("Animation fuzz replay \(input.lastPathComponent): \(seconds) s of CPU")
+            #expect(seconds < limit, "\(input.lastPathComponent): \(seconds) s")
+        }
+    }
 }
