@@ -17,28 +17,34 @@ struct CGContextFuzzReplayTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fuzz/Crashers")
 
-    /// The committed inputs of the harness, sorted by name.
-    static func inputs() throws -> [URL] {
+    /// The committed inputs of a harness, sorted by name.
+    static func inputs(of harness: String) throws -> [URL] {
         try FileManager.default.contentsOfDirectory(at: crashers, includingPropertiesForKeys: nil)
-            .filter { $0.lastPathComponent.hasPrefix("fuzz-cgcontext-") }
+            .filter { $0.lastPathComponent.hasPrefix(harness + "-") }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
+
+    /// Runs `program` on every committed input of `harness`, each within `limit` s of this
+    /// thread's CPU time.
+    static func replay(_ harness: String, within limit: Double, _ program: ([UInt8]) -> Void) throws {
+        for input in try inputs(of: harness) {
+            let bytes = [UInt8](try Data(contentsOf: input))
+            let start = CGContextStrokeBudgetTests.cpuSeconds()
+            program(bytes)
+            let seconds = CGContextStrokeBudgetTests.cpuSeconds() - start
+            print("\(harness) replay \(input.lastPathComponent): \(seconds) s of CPU")
+            #expect(seconds < limit, "\(input.lastPathComponent): \(seconds) s")
+        }
     }
 
     @Test func everyFindingIsReplayed() throws {
         // 1 crash, 4 slow units and 16 timeouts were committed by session 4; a listing that
         // finds fewer means the folder moved and this suite would replay nothing.
-        #expect(try Self.inputs().count >= 21)
+        #expect(try Self.inputs(of: "fuzz-cgcontext").count >= 21)
     }
 
     @Test func replaysAreQuick() throws {
-        for input in try Self.inputs() {
-            let bytes = [UInt8](try Data(contentsOf: input))
-            let start = CGContextStrokeBudgetTests.cpuSeconds()
-            runCGContextProgram(bytes)
-            let seconds = CGContextStrokeBudgetTests.cpuSeconds() - start
-            print("CGContext fuzz replay \(input.lastPathComponent): \(seconds) s of CPU")
-            #expect(seconds < 1, "\(input.lastPathComponent): \(seconds) s")
-        }
+        try Self.replay("fuzz-cgcontext", within: 1, runCGContextProgram)
     }
 
     /// fuzz-animation's findings, replayed through FuzzSupport's `runAnimationProgram` as the
@@ -53,17 +59,7 @@ struct CGContextFuzzReplayTests {
         #else
         let limit = 0.5
         #endif
-        let inputs = try FileManager.default.contentsOfDirectory(at: Self.crashers, includingPropertiesForKeys: nil)
-            .filter { $0.lastPathComponent.hasPrefix("fuzz-animation-") }
-            .sorted { $0.lastPathComponent < $1.lastPathComponent }
-        #expect(inputs.count >= 2)
-        for input in inputs {
-            let bytes = [UInt8](try Data(contentsOf: input))
-            let start = CGContextStrokeBudgetTests.cpuSeconds()
-            runAnimationProgram(bytes)
-            let seconds = CGContextStrokeBudgetTests.cpuSeconds() - start
-            print("Animation fuzz replay \(input.lastPathComponent): \(seconds) s of CPU")
-            #expect(seconds < limit, "\(input.lastPathComponent): \(seconds) s")
-        }
+        #expect(try Self.inputs(of: "fuzz-animation").count >= 2)
+        try Self.replay("fuzz-animation", within: limit, runAnimationProgram)
     }
 }

@@ -27,6 +27,11 @@ import Raster
 
     static let view = Rect(x: 0, y: 0, width: 64, height: 48)
 
+    /// The contours (moves) of `p`.
+    static func contours(_ p: Path) -> Int {
+        p.elements.filter { if case .move = $0 { return true } else { return false } }.count
+    }
+
     /// Strokes reaching past the view, with every cap and join, dashed and solid, open and
     /// closed: the outline built for the view gives the same coverage in it as the whole
     /// outline (1/255: only the order of float sums in the rasterizer may differ), and a
@@ -145,7 +150,7 @@ import Raster
         for k in 0..<3 { p.move(to: 0, Double(k) * 10); p.line(to: 600, Double(k) * 10) }
         let style = StrokeStyle(width: 2, dashes: [0.5, 0.5])
         let outline = p.stroked(style, tolerance: 0.1, visible: nil, budget: StrokeBudget(maxDashes: 1000))
-        let contours = outline.elements.filter { if case .move = $0 { return true } else { return false } }.count
+        let contours = Self.contours(outline)
         // 600 dashes, then 600 more would pass 1000: two solid lines.
         #expect(contours == 600 + 2)
     }
@@ -162,7 +167,7 @@ import Raster
         #expect(fine == p.stroked(StrokeStyle(width: 2), tolerance: 0.1, visible: Self.view))
         // At the tolerance itself the pattern is followed: 300 dashes, one contour each.
         let dashed = p.stroked(StrokeStyle(width: 2, dashes: [0.1, 0.1]), tolerance: 0.1, visible: Self.view)
-        #expect(dashed.elements.filter { if case .move = $0 { return true } else { return false } }.count == 300)
+        #expect(Self.contours(dashed) == 300)
     }
 
     /// Past the arc budget, round joins and caps are single chords (bevels).

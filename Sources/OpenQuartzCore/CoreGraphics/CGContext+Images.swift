@@ -63,9 +63,9 @@ extension CGContext {
         // away) `i += 1` leaves a Double index where it was, and stepping one never ended.
         let (x0, columns) = Self.tileSpan(area.minX, area.maxX, origin: rect.minX, size: rect.width)
         let (y0, rows) = Self.tileSpan(area.minY, area.maxY, origin: rect.minY, size: rect.height)
-        let count = columns * rows
-        guard count.isFinite, columns >= 0, rows >= 0, count <= CGFloat(CGContext.maximumTiles),
-              columns <= CGFloat(CGContext.maximumTiles), rows <= CGFloat(CGContext.maximumTiles) else { return nil }
+        // Each factor bounded first (NaN fails every comparison), so the product is finite.
+        let most = CGFloat(CGContext.maximumTiles)
+        guard columns >= 0, rows >= 0, columns <= most, rows <= most, columns * rows <= most else { return nil }
         var out: [CGPoint] = []
         for row in 0..<Int(saturating: Double(rows)) {
             for column in 0..<Int(saturating: Double(columns)) {
