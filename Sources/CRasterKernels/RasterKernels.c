@@ -451,7 +451,9 @@ static inline __attribute__((always_inline)) void sse2_fill(uint32_t *dst, long 
 
 int rk_detected_level(void) {
     __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2") ? 2 : 1;
+    // Level 2 also means FMA3 (the shading kernels use it): every AVX2 core has it, but it is a
+    // separate CPUID bit, so it is asked for rather than assumed.
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") ? 2 : 1;
 }
 #else
 int rk_detected_level(void) { return 0; }

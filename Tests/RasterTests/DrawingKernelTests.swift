@@ -141,7 +141,8 @@ import Raster
         for level in Self.levels {
             withVectorLevel(level) {
                 for c in cases {
-                    for (start, end) in [(false, false), (true, true)] {
+                    // Every extension: the concentric kernel tests the ramp's ends only when one is open.
+                    for (start, end) in [(false, false), (true, false), (false, true), (true, true)] {
                         let n = 301, px = -150.5, py = 37.5, dpx = 1.0, dpy = 0.25
                         var out = [UInt32](repeating: 9, count: n), cov = [UInt8](repeating: 200, count: n)
                         let ramp = rk_shading_ramp(extendsStart: start ? 1 : 0, extendsEnd: end ? 1 : 0, last: 1023)
