@@ -7,6 +7,8 @@ import PackageDescription
 let harnesses = ["fuzz-json", "fuzz-scene", "fuzz-svg-path", "fuzz-png", "fuzz-truetype", "fuzz-render"]
 // Harnesses of the Swift API: they read their arguments through FuzzSupport's FuzzReader.
 let apiHarnesses = ["fuzz-cgcontext", "fuzz-animation"]
+// Harnesses whose program lives in FuzzSupport, so that the main package's tests replay their findings.
+let supportedHarnesses = apiHarnesses + ["fuzz-render"]
 
 let package = Package(
     name: "OQCFuzz",
@@ -15,7 +17,7 @@ let package = Package(
               .target(name: "FuzzSupport", dependencies: [.product(name: "OpenQuartzCore", package: "OpenQuartzCore")])] + (harnesses + apiHarnesses).map { name in
         .executableTarget(name: name,
                           dependencies: ["CFuzzDriver", .product(name: "OpenQuartzCore", package: "OpenQuartzCore")]
-                              + (apiHarnesses.contains(name) ? ["FuzzSupport"] : []),
+                              + (supportedHarnesses.contains(name) ? ["FuzzSupport"] : []),
                           path: "Sources/\(name)")
     },
     swiftLanguageModes: [.v6]

@@ -62,4 +62,20 @@ struct CGContextFuzzReplayTests {
         #expect(try Self.inputs(of: "fuzz-animation").count >= 2)
         try Self.replay("fuzz-animation", within: limit, runAnimationProgram)
     }
+
+    /// fuzz-render's findings, replayed through FuzzSupport's `runRenderProgram` as the fuzzer
+    /// rendered them (a crash and a timeout of session 1, both fixed). The slowest,
+    /// `slow-unit-d1ee…` (session 10: 21 s of CPU in the fuzzer's AddressSanitizer build), is a
+    /// 4.7 KB path of smooth quadratics (`T`) whose reflected control points carry values of
+    /// 1e-200 to 200 on a 5 × 10 canvas: it renders in 0.1 s of CPU from a release `oqc render`
+    /// (perf: flattening and adding edges, 85 %) and 3.6–3.8 s from a debug build. Hence the two limits.
+    @Test func renderReplaysAreQuick() throws {
+        #if DEBUG
+        let limit = 10.0
+        #else
+        let limit = 0.5
+        #endif
+        #expect(try Self.inputs(of: "fuzz-render").count >= 3)
+        try Self.replay("fuzz-render", within: limit, runRenderProgram)
+    }
 }
