@@ -43,6 +43,16 @@ struct CGContextFuzzReplayTests {
         #expect(try Self.inputs(of: "fuzz-cgcontext").count >= 21)
     }
 
+    /// The CPU seconds a replay of the whole-frame programs (animation, render) may take: a debug
+    /// build runs their blurs and flattening over a hundred times slower than a release one.
+    static let wholeFrameLimit: Double = {
+        #if DEBUG
+        return 10
+        #else
+        return 0.5
+        #endif
+    }()
+
     @Test func replaysAreQuick() throws {
         try Self.replay("fuzz-cgcontext", within: 1, runCGContextProgram)
     }
@@ -54,13 +64,8 @@ struct CGContextFuzzReplayTests {
     /// of CPU in a release build and 4.3 s in a debug one, whose generic, uninlined Gaussian
     /// kernels are over a hundred times slower. Hence the two limits.
     @Test func animationReplaysAreQuick() throws {
-        #if DEBUG
-        let limit = 10.0
-        #else
-        let limit = 0.5
-        #endif
         #expect(try Self.inputs(of: "fuzz-animation").count >= 2)
-        try Self.replay("fuzz-animation", within: limit, runAnimationProgram)
+        try Self.replay("fuzz-animation", within: Self.wholeFrameLimit, runAnimationProgram)
     }
 
     /// fuzz-render's findings, replayed through FuzzSupport's `runRenderProgram` as the fuzzer
@@ -70,12 +75,7 @@ struct CGContextFuzzReplayTests {
     /// 1e-200 to 200 on a 5 × 10 canvas: it renders in 0.1 s of CPU from a release `oqc render`
     /// (perf: flattening and adding edges, 85 %) and 3.6–3.8 s from a debug build. Hence the two limits.
     @Test func renderReplaysAreQuick() throws {
-        #if DEBUG
-        let limit = 10.0
-        #else
-        let limit = 0.5
-        #endif
         #expect(try Self.inputs(of: "fuzz-render").count >= 3)
-        try Self.replay("fuzz-render", within: limit, runRenderProgram)
+        try Self.replay("fuzz-render", within: Self.wholeFrameLimit, runRenderProgram)
     }
 }
