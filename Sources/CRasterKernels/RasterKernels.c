@@ -589,12 +589,14 @@ static uint8_t scalar_sweep_nonzero(float *line, uint8_t *out, long n, float *su
 AVX2 static inline __m256 sums8(float *cells, float *acc) {
     __m256 v = _mm256_loadu_ps(cells);
     if (_mm256_testz_si256(_mm256_castps_si256(v), _mm256_castps_si256(v))) return _mm256_set1_ps(*acc);
-    float t[8], s = *acc;
-    _mm256_storeu_ps(t, v);
-    for (int k = 0; k < 8; k++) { s += t[k]; t[k] = s; }
-    *acc = s;
+    // The sums stay in registers and are packed with shuffles: written to a small array and
+    // read back as one vector, eight 4-byte stores cannot be forwarded to the 32-byte load,
+    // which then waits for them to retire.
+    float s0 = *acc + cells[0], s1 = s0 + cells[1], s2 = s1 + cells[2], s3 = s2 + cells[3];
+    float s4 = s3 + cells[4], s5 = s4 + cells[5], s6 = s5 + cells[6], s7 = s6 + cells[7];
+    *acc = s7;
     _mm256_storeu_ps(cells, _mm256_setzero_ps());
-    return _mm256_loadu_ps(t);
+    return _mm256_set_ps(s7, s6, s5, s4, s3, s2, s1, s0);
 }
 
 // Eight sums to eight coverage bytes, as coverage_nonzero computes each.

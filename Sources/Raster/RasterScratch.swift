@@ -1,10 +1,9 @@
 
-/// The rasterizer's per-cell working memory (area accumulators, kept zeroed, and edge owners,
-/// whose ids count on from fill to fill) reused between fills. Allocating and faulting in two fresh full-frame buffers costs more
-/// than filling a full-frame rectangle, so a few are pooled; each fill takes one for itself,
-/// so fills on different threads never share one. The per-row and per-word arrays ride along
-/// (grown on demand, set up afresh by each rasterizer): for a small shape, their half-dozen
-/// allocations cost as much as its edges.
+/// The rasterizer's working memory, reused between fills: the per-cell arrays of one band of
+/// rows (area accumulators, kept zeroed, and edge owners, whose ids count on from fill to
+/// fill), the edges a fill receives, and the per-row and per-word arrays. Allocating and
+/// faulting in fresh buffers costs more than a small shape's edges, so a few are pooled; each
+/// fill takes one for itself, so fills on different threads never share one.
 final class RasterScratch: @unchecked Sendable {
     let capacity: Int
     let acc: UnsafeMutablePointer<Float>
@@ -20,17 +19,29 @@ final class RasterScratch: @unchecked Sendable {
     private(set) var byteCapacity = 0
     /// Room for one contour's first vertices (x, y), for the rasterizer's simplicity test.
     let vertices = UnsafeMutablePointer<Double>.allocate(capacity: 2 * (CoverageRasterizer.maxTestedVertices + 1))
-    /// A rasterizer's pending conflicts (row, cell pairs), room for `pendingCapacity` of them.
-    private(set) var pending = UnsafeMutablePointer<Int32>.allocate(capacity: 2 * 64)
-    private(set) var pendingCapacity = 64
+    /// The edges of the fill being received, room for `edgeCapacity`.
+    private(set) var edges = UnsafeMutablePointer<CoverageRasterizer.Edge>.allocate(capacity: 64)
+    private(set) var edgeCapacity = 64
+    /// Three lists of edge indices (edges by band, the active edges, the next band's), each
+    /// `indexCapacity` long, then room for `indexCapacity` band starts.
+    private(set) var indices = UnsafeMutablePointer<Int32>.allocate(capacity: 0)
+    private(set) var indexCapacity = 0
 
-    /// Doubles the room for pending conflicts, keeping those there.
-    func growPending() {
-        let grown = UnsafeMutablePointer<Int32>.allocate(capacity: 4 * pendingCapacity)
-        grown.update(from: pending, count: 2 * pendingCapacity)
-        pending.deallocate()
-        pending = grown
-        pendingCapacity *= 2
+    /// Doubles the room for edges, keeping the first `count`.
+    func growEdges(keeping count: Int) {
+        let grown = UnsafeMutablePointer<CoverageRasterizer.Edge>.allocate(capacity: 2 * edgeCapacity)
+        grown.moveInitialize(from: edges, count: count)
+        edges.deallocate()
+        edges = grown
+        edgeCapacity *= 2
+    }
+
+    /// Makes room for index lists of `count` entries (contents undefined).
+    func reserveIndices(_ count: Int) {
+        guard count > indexCapacity else { return }
+        indexCapacity = max(count, 2 * indexCapacity)
+        indices.deallocate()
+        indices = .allocate(capacity: 4 * indexCapacity)
     }
 
     /// The last edge id a rasterizer gave out in `owner` (see `CoverageRasterizer.owner`).
@@ -54,7 +65,8 @@ final class RasterScratch: @unchecked Sendable {
         words.deallocate()
         bytes.deallocate()
         vertices.deallocate()
-        pending.deallocate()
+        edges.deallocate()
+        indices.deallocate()
     }
 
     /// The id after which a new fill's edge ids start: the last one handed out, or 0 after
@@ -90,9 +102,9 @@ final class RasterScratch: @unchecked Sendable {
 
     private static let pool = Locked<[RasterScratch]>([])
     private static let maxPooled = 4
-    /// Larger buffers are freed after use rather than kept (fills work in bands of at most
-    /// `maxRasterCells` cells, so this only drops odd sizes).
-    private static let maxPooledCells = maxRasterCells + (1 << 16)
+    /// Larger buffers are freed after use rather than kept (a band holds at most
+    /// `CoverageRasterizer.bandCells` cells, or one row of a very wide region).
+    private static let maxPooledCells = 1 << 20
 
     /// A scratch with at least `cells` zeroed cells.
     static func take(cells: Int) -> RasterScratch {
@@ -113,7 +125,8 @@ final class RasterScratch: @unchecked Sendable {
 
     /// Returns a scratch whose cells the caller has set back to zero.
     static func give(_ s: RasterScratch) {
-        guard s.capacity <= maxPooledCells else { return }
+        // A scratch that a huge path's edges grew is freed too (2¹⁶ edges: 3.5 MB).
+        guard s.capacity <= maxPooledCells, s.edgeCapacity <= 1 << 16 else { return }
         pool.withLock { list in
             list.append(s)
             if list.count > maxPooled {

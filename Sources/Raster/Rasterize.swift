@@ -44,8 +44,9 @@ package func rasterize<S: CoverageSink>(_ path: Path, transform: ProjectiveTrans
         scan.sweep(rule: rule, into: &sink)
         return
     }
-    // Working memory is 8 bytes per cell of the region; very large regions (beyond ~4 Mpx) are
-    // done in bands of rows, flattening the path once per band, to keep that bounded.
+    // The rasterizer's cells are one band of rows at a time, but its edges are the whole
+    // region's: very large regions (beyond ~4 Mpx) are done in parts, flattening the path once
+    // per part, so that a part's edges stay in proportion to what they cover.
     let bandRows = max(1, maxRasterCells / (r.width + 2))
     var y = r.y
     while y < r.y + r.height {
@@ -53,14 +54,10 @@ package func rasterize<S: CoverageSink>(_ path: Path, transform: ProjectiveTrans
         var raster = CoverageRasterizer(originX: r.x, originY: y, width: r.width, height: rows, antialias: antialias)
         let band = Rect(minX: Double(r.x), minY: Double(y), maxX: Double(r.x + r.width), maxY: Double(y + rows))
         source.flatten(transform: m, tolerance: fillTolerance, outside: band, into: &raster)
-        if exactOverlaps && raster.beginExactPass() {
-            source.flatten(transform: m, tolerance: fillTolerance, outside: band, into: &raster)
-            raster.resolveConflicts(rule: rule)
-        }
-        raster.sweep(rule: rule, into: &sink)
+        raster.sweep(rule: rule, exactOverlaps: exactOverlaps, into: &sink)
         y += rows
     }
 }
 
-/// Most cells one rasterizer pass works on (32 MB of accumulators and owners).
+/// Most cells one rasterizer covers (see `rasterize`).
 package let maxRasterCells = 1 << 22

@@ -133,7 +133,18 @@ import Raster
         let style = StrokeStyle(width: 7, cap: .butt, join: .miter)
         var raster = CoverageRasterizer(originX: 0, originY: 0, width: 200, height: 160, antialias: true)
         p.stroked(style).flatten(transform: .identity, tolerance: fillTolerance, into: &raster)
+        // Conflicts are found while the bands are accumulated, so sweep first.
+        struct Covered: CoverageSink {
+            var cells = 0
+            mutating func span(y: Int, x: Int, count: Int, coverage: UInt8) { cells += count }
+            mutating func cells(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
+                for i in 0..<count where coverage[i] != 0 { cells += 1 }
+            }
+        }
+        var covered = Covered()
+        raster.sweep(rule: .nonZero, into: &covered)
         #expect(!raster.hasConflicts)
+        #expect(covered.cells > 1000)
         // Its area is the curve's length times the width, to within the flattening.
         var length = 0.0
         var collector = PolylineCollector()

@@ -1,0 +1,407 @@
+import CRasterKernels
+
+/// The rasterizer's bands: each accumulates the edges that cross its rows (in the order they
+/// were received), finds and redoes the spans where unrelated edges met, and is swept.
+extension CoverageRasterizer {
+    /// Accumulates the received edges band by band and hands every row's coverage to `sink`;
+    /// with `exactOverlaps`, spans where unrelated edges meet are redone exactly first.
+    package func sweep<S: CoverageSink>(rule: FillRule, exactOverlaps: Bool = true, into sink: inout S) {
+        switch (antialias, rule) {
+        case (true, .nonZero): run(NonZeroArea.self, rule: rule, exact: exactOverlaps, into: &sink)
+        case (true, .evenOdd): run(EvenOddArea.self, rule: rule, exact: exactOverlaps, into: &sink)
+        case (false, .nonZero): run(NonZeroSample.self, rule: rule, exact: false, into: &sink)
+        case (false, .evenOdd): run(EvenOddSample.self, rule: rule, exact: false, into: &sink)
+        }
+    }
+
+    private func run<R: CoverageRule, S: CoverageSink>(_ coverage: R.Type, rule: FillRule, exact: Bool,
+                                                       into sink: inout S) {
+        finishEdges()
+        let n = edgeCount
+        let edges = scratch.edges
+        // Ids handed out by this fill: firstId + 1 ... firstId + span. Band b adds b·(span + 1)
+        // to them, so that what band b − 1 left in the owners is at or below band b's first
+        // id; when that would run past Int32, each band clears its owners instead.
+        let span = Int(edgeIdsUsed)
+        let bands = (height + bandRows - 1) / bandRows
+        let offsets = Int(firstId) + bands * (span + 1) < Int(Int32.max)
+        var lastId = firstId
+        // One simple contour (a circle, a rectangle, a dash) meets only itself, harmlessly:
+        // its cells need no owners.
+        let claims = antialias && !(contoursKept == 1 && allSimple)
+        // Edges by the band of their first row (stable: in received order within a band).
+        scratch.reserveIndices(max(n, bands + 1))
+        let byBand = scratch.indices, active = byBand + scratch.indexCapacity
+        let merged = active + scratch.indexCapacity, bandStart = merged + scratch.indexCapacity
+        if bands > 1 {
+            bandStart.initialize(repeating: 0, count: bands + 1)
+            for i in 0..<n { bandStart[Int(edges[i].firstRow) / bandRows + 1] += 1 }
+            for b in 0..<bands { bandStart[b + 1] += bandStart[b] }
+            for i in 0..<n {
+                let b = Int(edges[i].firstRow) / bandRows
+                byBand[Int(bandStart[b])] = Int32(i)
+                bandStart[b] += 1
+            }
+            // bandStart[b] is now the end of band b's newcomers; shift back to starts.
+            for b in Swift.stride(from: bands, to: 0, by: -1) { bandStart[b] = bandStart[b - 1] }
+            bandStart[0] = 0
+        } else {
+            for i in 0..<n { byBand[i] = Int32(i) }
+        }
+        // Band b, whose active edges are the `count` listed (by index).
+        func band(_ b: Int, _ list: UnsafeMutablePointer<Int32>, _ count: Int) {
+            let top = b * bandRows, rows = min(bandRows, height - top)
+            let offset: Int32
+            if offsets {
+                offset = Int32(b * (span + 1))
+            } else {
+                offset = 0
+                if claims { owner.update(repeating: 0, count: rows * stride) }
+            }
+            lastId = max(lastId, firstId &+ offset &+ Int32(span))
+            beginBand(rows: rows)
+            var any = false
+            for k in 0..<count {
+                any = accumulate(edges + Int(list[k]), top: top, rows: rows, offset: offset, claims: claims) || any
+            }
+            if !any { return }
+            if exact { resolveConflicts(edges, list, count, top: top, rows: rows, rule: rule) }
+            sweepBand(coverage, top: top, rows: rows, into: &sink)
+        }
+        if bands == 1 {
+            band(0, byBand, n)
+        } else {
+            var activeCount = 0
+            var current = active, next = merged
+            for b in 0..<bands {
+                // The active edges still crossing this band, merged with those starting in it, by index.
+                var m = 0, i = 0
+                var j = Int(bandStart[b])
+                let end = Int(bandStart[b + 1])
+                while i < activeCount || j < end {
+                    let e: Int32
+                    if j >= end || (i < activeCount && current[i] < byBand[j]) {
+                        e = current[i]; i += 1
+                        if Int(edges[Int(e)].lastRow) < b * bandRows { continue }
+                    } else {
+                        e = byBand[j]; j += 1
+                    }
+                    next[m] = e; m += 1
+                }
+                swap(&current, &next)
+                activeCount = m
+                band(b, current, activeCount)
+            }
+        }
+        scratch.lastEdgeId = max(scratch.lastEdgeId, lastId)
+    }
+
+    /// Sets up the band's touched bits and per-row bookkeeping.
+    private func beginBand(rows: Int) {
+        touched.initialize(repeating: 0, count: rows * wordsPerRow)
+        conflictFirst.initialize(repeating: Int32.max, count: rows)
+        conflictLast.initialize(repeating: -1, count: rows)
+        exactOffset.initialize(repeating: -1, count: rows)
+        rowPieces.initialize(repeating: 0, count: rows)
+    }
+
+    // MARK: Accumulation
+
+    /// Adds the part of edge `e` in the band's rows (from region row `top`); whether it
+    /// touched any cell.
+    @inline(__always)
+    private func accumulate(_ e: UnsafeMutablePointer<Edge>, top: Int, rows: Int, offset: Int32, claims: Bool) -> Bool {
+        let first = max(Int(e.pointee.firstRow), top), last = min(Int(e.pointee.lastRow), top + rows - 1)
+        if first > last { return false }
+        let id = e.pointee.id &+ offset
+        if !antialias {
+            addSampledLine(e.pointee, first - top, last - top, top: top)
+            return true
+        }
+        if e.pointee.flags & Edge.horizontal != 0 {
+            let c0 = Int(e.pointee.x0), c1 = min(CoverageRasterizer.ceilNonNegative(e.pointee.x1) - 1, width - 1)
+            if c1 >= c0 {
+                if claims { claim(e, id, offset, first - top, c0, c1) }
+                mark(first - top, c0, c1)
+            }
+            return true
+        }
+        let x0 = e.pointee.x0, y0 = e.pointee.y0, x1 = e.pointee.x1, y1 = e.pointee.y1
+        let dir = e.pointee.dir
+        let dxdy = (x1 - x0) / (y1 - y0)
+        let lo = min(x0, x1), hi = max(x0, x1)
+        var row = first
+        var ytop = y0, xtop = x0
+        if row > Int(e.pointee.firstRow) {
+            // Where the row above ended: the same clamped value it computed.
+            ytop = Double(row)
+            xtop = min(max(x0 + (ytop - y0) * dxdy, lo), hi)
+        }
+        while row <= last {
+            let local = row - top
+            let ybot = min(y1, Double(row + 1))
+            // Clamped: a near-horizontal edge's slope can overflow.
+            let xbot = ybot == y1 ? x1 : min(max(x0 + (ybot - y0) * dxdy, lo), hi)
+            let hgt = Float(ybot - ytop) * dir
+            rowPieces[local] &+= 1
+            if hgt != 0 {
+                let line = acc + local * stride
+                let l = min(xtop, xbot), h = max(xtop, xbot)
+                let i0 = Int(l)
+                if CoverageRasterizer.ceilNonNegative(h) <= i0 + 1 {
+                    // Within one cell (a steep edge's usual row), as `addArea` does it, here
+                    // because the compiler does not inline that.
+                    let a = hgt * Float(Double(i0 + 1) - 0.5 * (l + h))
+                    line[i0] += a
+                    line[i0 + 1] += hgt - a
+                    mark(local, i0, i0 + 1)
+                    if claims { claim(e, id, offset, local, i0, i0) }
+                } else {
+                    let (i0, i1) = CoverageRasterizer.addArea(line, xtop, xbot, hgt)
+                    mark(local, i0, i1)
+                    if claims { claim(e, id, offset, local, i0, max(i1 - 1, i0)) }
+                }
+            }
+            ytop = ybot; xtop = xbot
+            row += 1
+        }
+        return true
+    }
+
+    /// Records that edge `e` (its id in this band: `id`) covers cells c0...c1 of band row `row`,
+    /// flagging the row when an unrelated edge got there first. Consecutive edges of a contour
+    /// share their vertex cell without harm (the winding there still takes only two values).
+    @inline(__always)
+    private func claim(_ e: UnsafeMutablePointer<Edge>, _ id: Int32, _ offset: Int32, _ row: Int, _ c0: Int, _ c1: Int) {
+        let cells = owner + row * stride
+        let bandFirst = firstId &+ offset
+        var c = c0
+        while c <= c1 {
+            let p = cells[c]
+            if p != id {
+                if p > bandFirst && p != id &- 1 { met(p, e, offset, row, c) }
+                cells[c] = id
+            }
+            c += 1
+        }
+    }
+
+    /// Edge `p` of this fill, not the current edge's predecessor, had cell c of `row`.
+    @inline(never)
+    private func met(_ p: Int32, _ e: UnsafeMutablePointer<Edge>, _ offset: Int32, _ row: Int, _ c: Int) {
+        let contourFirst = e.pointee.contourFirst &+ offset
+        if e.pointee.flags & Edge.closing != 0 && p == contourFirst { return }
+        // Two edges of one simple contour: no conflict.
+        if p >= contourFirst && e.pointee.flags & Edge.simple != 0 { return }
+        conflictFirst[row] = min(conflictFirst[row], Int32(c))
+        conflictLast[row] = max(conflictLast[row], Int32(c))
+        hasConflicts = true
+    }
+
+    @inline(__always)
+    func mark(_ row: Int, _ c0: Int, _ c1: Int) {
+        let words = touched + row * wordsPerRow
+        var k = c0 >> CoverageRasterizer.chunkShift
+        let last = c1 >> CoverageRasterizer.chunkShift
+        if k >> 6 == last >> 6 {
+            // Within one word (nearly always): the bits k...last at once.
+            words[k >> 6] |= (~0 << UInt64(k & 63)) & (~0 >> UInt64(63 - (last & 63)))
+            return
+        }
+        while k <= last {
+            words[k >> 6] |= 1 << UInt64(k & 63)
+            k += 1
+        }
+    }
+
+    /// Adds to `line` the signed area right of an edge crossing one row from x = xtop to xbot
+    /// with signed height `hgt`, and returns the first and last cell changed.
+    @inline(__always)
+    static func addArea(_ line: UnsafeMutablePointer<Float>, _ xtop: Double, _ xbot: Double, _ hgt: Float)
+        -> (Int, Int) {
+        let lo = min(xtop, xbot), hi = max(xtop, xbot)
+        let i0 = Int(lo)
+        let i1 = CoverageRasterizer.ceilNonNegative(hi)
+        if i1 <= i0 + 1 {
+            let a = hgt * Float(Double(i0 + 1) - 0.5 * (lo + hi))
+            line[i0] += a
+            line[i0 + 1] += hgt - a
+            return (i0, i0 + 1)
+        }
+        // The edge's x is uniform in [lo, hi] over the row's height, so the area right of it
+        // in cell c is h/(hi−lo)·(H(c+1−lo) − H(c+1−hi)), where H(z) = ∫ clamp(u, 0, 1) du
+        // from −∞ to z (0 up to z = 0, z²/2 up to 1, z − 1/2 beyond). Cells strictly between
+        // the end cells all get the same increment h/(hi−lo).
+        let s = Double(hgt) / (hi - lo)
+        if i1 == i0 + 2 {
+            // Two cells (the usual shallow edge): lo lies in [i0, i0 + 1) and hi in (i0 + 1, i0 + 2],
+            // so H takes known branches (H is 0.5·z² at z = 1 and at 0 on both sides, so the
+            // boundary cases agree).
+            let z0 = Double(i0 + 1), z1 = Double(i0 + 2)
+            let u0 = z0 - lo, u1 = z1 - lo, v1 = z1 - hi
+            let a0 = s * (0.5 * u0 * u0)
+            let a1 = s * ((u1 - 0.5) - 0.5 * v1 * v1)
+            line[i0] += Float(a0)
+            line[i0 + 1] += Float(a1 - a0)
+            line[i1] += hgt - Float(a1)
+            return (i0, i1)
+        }
+        // Three cells or more: lo in [i0, i0 + 1), hi in (i1 − 1, i1], so H takes known
+        // branches again: H(c + 1 − hi) is 0 except at c = i1 − 1 (0.5·v², v = i1 − hi), and
+        // H(c + 1 − lo) is 0.5·u² at c = i0 and c + 1 − lo − 0.5 beyond.
+        let u0 = Double(i0 + 1) - lo
+        let a0 = s * (0.5 * u0 * u0)
+        let a1 = s * ((Double(i0 + 2) - lo) - 0.5)
+        line[i0] += Float(a0)
+        line[i0 + 1] += Float(a1 - a0)
+        let step = Float(s)
+        var c = i0 + 2
+        while c < i1 - 1 { line[c] += step; c += 1 }
+        let v1 = Double(i1) - hi
+        let b0 = s * ((Double(i1 - 1) - lo) - 0.5)
+        let b1 = s * (((Double(i1) - lo) - 0.5) - 0.5 * v1 * v1)
+        line[i1 - 1] += Float(b1 - b0)
+        line[i1] += hgt - Float(b1)
+        return (i0, i1)
+    }
+
+    /// Non-antialiased edge: band rows `first...last` (whose centre lines it crosses), ±1 at
+    /// the first pixel whose centre is at or right of it.
+    private func addSampledLine(_ e: Edge, _ first: Int, _ last: Int, top: Int) {
+        let dxdy = (e.x1 - e.x0) / (e.y1 - e.y0)
+        let w = Double(width)
+        for row in first...last {
+            let x = e.x0 + (Double(row + top) + 0.5 - e.y0) * dxdy
+            // First pixel whose centre is at or right of the edge.
+            let c = (x - 0.5).rounded(.up)
+            if !(c < w) { continue } // also skips NaN from degenerate slopes
+            let i = c <= 0 ? 0 : Int(c)
+            acc[row * stride + i] += e.dir
+            mark(row, i, i)
+        }
+    }
+
+    // MARK: Sweep
+
+    /// Hands the coverage of the band's `rows` rows (from region row `top`) to `sink`, as whole
+    /// spans between touched cells, setting every cell back to zero.
+    private func sweepBand<R: CoverageRule, S: CoverageSink>(_ rule: R.Type, top: Int, rows: Int, into sink: inout S) {
+        let chunks = (width + (1 << CoverageRasterizer.chunkShift) - 1) >> CoverageRasterizer.chunkShift
+        let direct = sink.sourceOverTarget
+        let wordsPerRow = self.wordsPerRow
+        for row in 0..<rows {
+            let line = acc + row * stride
+            let words = touched + row * wordsPerRow
+            let y = originY + top + row
+            var sum: Float = 0
+            defer {
+                // Cells right of the region take the ends of edges at x = width.
+                line[width] = 0; line[width + 1] = 0
+            }
+            // The first chunk at or after k whose touched bit is `set` (chunks: none), found a
+            // word at a time. Bits may be set past the last chunk (cells at x = width).
+            @inline(__always) func next(_ k: Int, set: Bool) -> Int {
+                var i = k >> 6
+                let flip: UInt64 = set ? 0 : ~0
+                var w = (words[i] ^ flip) & (~0 << UInt64(k & 63))
+                while w == 0 {
+                    i += 1
+                    if i >= wordsPerRow { return chunks }
+                    w = words[i] ^ flip
+                }
+                return min((i << 6) + w.trailingZeroBitCount, chunks)
+            }
+            var k = 0
+            while k < chunks {
+                let start = next(k, set: true)
+                if start > k {
+                    // Untouched chunks between edges: one span of the winding left of them.
+                    let c = R.coverage(sum)
+                    if c != 0 {
+                        let x0 = k << CoverageRasterizer.chunkShift
+                        let x1 = min(start << CoverageRasterizer.chunkShift, width)
+                        sink.span(y: y, x: originX + x0, count: x1 - x0, coverage: c)
+                    }
+                }
+                if start >= chunks { break }
+                k = start + 1 < chunks ? next(start + 1, set: false) : chunks
+                let x0 = start << CoverageRasterizer.chunkShift
+                let x1 = min(k << CoverageRasterizer.chunkShift, width)
+                if R.self == NonZeroArea.self, let direct, exactOffset[row] < 0 {
+                    rk_sweep_nonzero_over(line + x0, direct.pixel(originX + x0, y), x1 - x0, &sum, direct.color)
+                    continue
+                }
+                var any = R.sweep(line + x0, rowCoverage, x1 - x0, &sum)
+                if exactOffset[row] >= 0 {
+                    let first = Int(conflictFirst[row])
+                    let lo = max(x0, first), hi = min(x1, Int(conflictLast[row]) + 1)
+                    let exact = Int(exactOffset[row]) - first
+                    for x in lo..<max(hi, lo) {
+                        let c = exactCoverage![exact + x]
+                        rowCoverage[x - x0] = c
+                        any |= c
+                    }
+                }
+                if any != 0 { sink.cells(y: y, x: originX + x0, count: x1 - x0, coverage: rowCoverage) }
+            }
+        }
+    }
+}
+
+/// Maps an accumulated winding value (area integral, or sampled integer) to 8-bit coverage.
+protocol CoverageRule {
+    static func coverage(_ v: Float) -> UInt8
+    /// One run of the sweep: adds each of `count` cells to `sum` in order, writes the coverage
+    /// of each running sum to `out` and sets the cells back to 0; returns the OR of the coverage.
+    static func sweep(_ line: UnsafeMutablePointer<Float>, _ out: UnsafeMutablePointer<UInt8>, _ count: Int,
+                      _ sum: inout Float) -> UInt8
+}
+
+extension CoverageRule {
+    @inline(__always)
+    static func sweep(_ line: UnsafeMutablePointer<Float>, _ out: UnsafeMutablePointer<UInt8>, _ count: Int,
+                      _ sum: inout Float) -> UInt8 {
+        var any: UInt8 = 0
+        for x in 0..<count {
+            sum += line[x]
+            line[x] = 0
+            let c = coverage(sum)
+            out[x] = c
+            any |= c
+        }
+        return any
+    }
+}
+
+enum NonZeroArea: CoverageRule {
+    @inline(__always)
+    static func coverage(_ v: Float) -> UInt8 { UInt8(min(abs(v), 1) * 255 + 0.5) }
+
+    /// The common case, in C (`rk_sweep_nonzero`: the same operations, the conversion vectorised).
+    @inline(__always)
+    static func sweep(_ line: UnsafeMutablePointer<Float>, _ out: UnsafeMutablePointer<UInt8>, _ count: Int,
+                      _ sum: inout Float) -> UInt8 {
+        rk_sweep_nonzero(line, out, count, &sum)
+    }
+}
+
+enum EvenOddArea: CoverageRule {
+    /// The accumulated value folded into a triangle wave of period 2.
+    @inline(__always)
+    static func coverage(_ v: Float) -> UInt8 {
+        var t = abs(v)
+        if t > 2 { t -= 2 * Float(Int(t * 0.5)) }
+        if t > 1 { t = 2 - t }
+        return UInt8(max(t, 0) * 255 + 0.5)
+    }
+}
+
+enum NonZeroSample: CoverageRule {
+    @inline(__always)
+    static func coverage(_ v: Float) -> UInt8 { abs(v) > 0.5 ? 255 : 0 }
+}
+
+enum EvenOddSample: CoverageRule {
+    @inline(__always)
+    static func coverage(_ v: Float) -> UInt8 { Int(abs(v) + 0.5) & 1 != 0 ? 255 : 0 }
+}
