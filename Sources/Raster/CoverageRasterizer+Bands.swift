@@ -60,11 +60,18 @@ extension CoverageRasterizer {
             }
             lastId = max(lastId, firstId &+ offset &+ Int32(span))
             beginBand(rows: rows)
-            var any = false
-            for k in 0..<count {
-                any = accumulate(edges + Int(list[k]), top: top, rows: rows, offset: offset, claims: claims) || any
+            if antialias {
+                var b = rk_band(acc: acc, owner: owner, touched: touched, row_pieces: rowPieces,
+                                conflict_first: conflictFirst, conflict_last: conflictLast, stride: stride,
+                                words_per_row: wordsPerRow, width: width, band_first: firstId &+ offset, offset: offset)
+                let result = rk_accumulate_band(&b, edges, list, count, top, rows, claims ? 1 : 0)
+                if result & 2 != 0 { hasConflicts = true }
+                if result == 0 { return }
+            } else {
+                var any = false
+                for k in 0..<count { any = accumulateSampled(edges[Int(list[k])], top: top, rows: rows) || any }
+                if !any { return }
             }
-            if !any { return }
             if exact { resolveConflicts(edges, list, count, top: top, rows: rows, rule: rule) }
             sweepBand(coverage, top: top, rows: rows, into: &sink)
         }
@@ -107,95 +114,14 @@ extension CoverageRasterizer {
 
     // MARK: Accumulation
 
-    /// Adds the part of edge `e` in the band's rows (from region row `top`); whether it
-    /// touched any cell.
+    /// Adds the part of a non-antialiased edge in the band's rows (from region row `top`);
+    /// whether it reached them. (Antialiased edges are accumulated by `rk_accumulate_band`.)
     @inline(__always)
-    private func accumulate(_ e: UnsafeMutablePointer<Edge>, top: Int, rows: Int, offset: Int32, claims: Bool) -> Bool {
-        let first = max(Int(e.pointee.firstRow), top), last = min(Int(e.pointee.lastRow), top + rows - 1)
+    private func accumulateSampled(_ e: Edge, top: Int, rows: Int) -> Bool {
+        let first = max(Int(e.firstRow), top), last = min(Int(e.lastRow), top + rows - 1)
         if first > last { return false }
-        let id = e.pointee.id &+ offset
-        if !antialias {
-            addSampledLine(e.pointee, first - top, last - top, top: top)
-            return true
-        }
-        if e.pointee.flags & Edge.horizontal != 0 {
-            let c0 = Int(e.pointee.x0), c1 = min(CoverageRasterizer.ceilNonNegative(e.pointee.x1) - 1, width - 1)
-            if c1 >= c0 {
-                if claims { claim(e, id, offset, first - top, c0, c1) }
-                mark(first - top, c0, c1)
-            }
-            return true
-        }
-        let x0 = e.pointee.x0, y0 = e.pointee.y0, x1 = e.pointee.x1, y1 = e.pointee.y1
-        let dir = e.pointee.dir
-        let dxdy = (x1 - x0) / (y1 - y0)
-        let lo = min(x0, x1), hi = max(x0, x1)
-        var row = first
-        var ytop = y0, xtop = x0
-        if row > Int(e.pointee.firstRow) {
-            // Where the row above ended: the same clamped value it computed.
-            ytop = Double(row)
-            xtop = min(max(x0 + (ytop - y0) * dxdy, lo), hi)
-        }
-        while row <= last {
-            let local = row - top
-            let ybot = min(y1, Double(row + 1))
-            // Clamped: a near-horizontal edge's slope can overflow.
-            let xbot = ybot == y1 ? x1 : min(max(x0 + (ybot - y0) * dxdy, lo), hi)
-            let hgt = Float(ybot - ytop) * dir
-            rowPieces[local] &+= 1
-            if hgt != 0 {
-                let line = acc + local * stride
-                let l = min(xtop, xbot), h = max(xtop, xbot)
-                let i0 = Int(l)
-                if CoverageRasterizer.ceilNonNegative(h) <= i0 + 1 {
-                    // Within one cell (a steep edge's usual row), as `addArea` does it, here
-                    // because the compiler does not inline that.
-                    let a = hgt * Float(Double(i0 + 1) - 0.5 * (l + h))
-                    line[i0] += a
-                    line[i0 + 1] += hgt - a
-                    mark(local, i0, i0 + 1)
-                    if claims { claim(e, id, offset, local, i0, i0) }
-                } else {
-                    let (i0, i1) = CoverageRasterizer.addArea(line, xtop, xbot, hgt)
-                    mark(local, i0, i1)
-                    if claims { claim(e, id, offset, local, i0, max(i1 - 1, i0)) }
-                }
-            }
-            ytop = ybot; xtop = xbot
-            row += 1
-        }
+        addSampledLine(e, first - top, last - top, top: top)
         return true
-    }
-
-    /// Records that edge `e` (its id in this band: `id`) covers cells c0...c1 of band row `row`,
-    /// flagging the row when an unrelated edge got there first. Consecutive edges of a contour
-    /// share their vertex cell without harm (the winding there still takes only two values).
-    @inline(__always)
-    private func claim(_ e: UnsafeMutablePointer<Edge>, _ id: Int32, _ offset: Int32, _ row: Int, _ c0: Int, _ c1: Int) {
-        let cells = owner + row * stride
-        let bandFirst = firstId &+ offset
-        var c = c0
-        while c <= c1 {
-            let p = cells[c]
-            if p != id {
-                if p > bandFirst && p != id &- 1 { met(p, e, offset, row, c) }
-                cells[c] = id
-            }
-            c += 1
-        }
-    }
-
-    /// Edge `p` of this fill, not the current edge's predecessor, had cell c of `row`.
-    @inline(never)
-    private func met(_ p: Int32, _ e: UnsafeMutablePointer<Edge>, _ offset: Int32, _ row: Int, _ c: Int) {
-        let contourFirst = e.pointee.contourFirst &+ offset
-        if e.pointee.flags & Edge.closing != 0 && p == contourFirst { return }
-        // Two edges of one simple contour: no conflict.
-        if p >= contourFirst && e.pointee.flags & Edge.simple != 0 { return }
-        conflictFirst[row] = min(conflictFirst[row], Int32(c))
-        conflictLast[row] = max(conflictLast[row], Int32(c))
-        hasConflicts = true
     }
 
     @inline(__always)
@@ -212,57 +138,6 @@ extension CoverageRasterizer {
             words[k >> 6] |= 1 << UInt64(k & 63)
             k += 1
         }
-    }
-
-    /// Adds to `line` the signed area right of an edge crossing one row from x = xtop to xbot
-    /// with signed height `hgt`, and returns the first and last cell changed.
-    @inline(__always)
-    static func addArea(_ line: UnsafeMutablePointer<Float>, _ xtop: Double, _ xbot: Double, _ hgt: Float)
-        -> (Int, Int) {
-        let lo = min(xtop, xbot), hi = max(xtop, xbot)
-        let i0 = Int(lo)
-        let i1 = CoverageRasterizer.ceilNonNegative(hi)
-        if i1 <= i0 + 1 {
-            let a = hgt * Float(Double(i0 + 1) - 0.5 * (lo + hi))
-            line[i0] += a
-            line[i0 + 1] += hgt - a
-            return (i0, i0 + 1)
-        }
-        // The edge's x is uniform in [lo, hi] over the row's height, so the area right of it
-        // in cell c is h/(hi−lo)·(H(c+1−lo) − H(c+1−hi)), where H(z) = ∫ clamp(u, 0, 1) du
-        // from −∞ to z (0 up to z = 0, z²/2 up to 1, z − 1/2 beyond). Cells strictly between
-        // the end cells all get the same increment h/(hi−lo).
-        let s = Double(hgt) / (hi - lo)
-        if i1 == i0 + 2 {
-            // Two cells (the usual shallow edge): lo lies in [i0, i0 + 1) and hi in (i0 + 1, i0 + 2],
-            // so H takes known branches (H is 0.5·z² at z = 1 and at 0 on both sides, so the
-            // boundary cases agree).
-            let z0 = Double(i0 + 1), z1 = Double(i0 + 2)
-            let u0 = z0 - lo, u1 = z1 - lo, v1 = z1 - hi
-            let a0 = s * (0.5 * u0 * u0)
-            let a1 = s * ((u1 - 0.5) - 0.5 * v1 * v1)
-            line[i0] += Float(a0)
-            line[i0 + 1] += Float(a1 - a0)
-            line[i1] += hgt - Float(a1)
-            return (i0, i1)
-        }
-        // Three cells or more: lo in [i0, i0 + 1), hi in (i1 − 1, i1], so H takes known
-        // branches again: H(c + 1 − hi) is 0 except at c = i1 − 1 (0.5·v², v = i1 − hi), and
-        // H(c + 1 − lo) is 0.5·u² at c = i0 and c + 1 − lo − 0.5 beyond.
-        let u0 = Double(i0 + 1) - lo
-        let a0 = s * (0.5 * u0 * u0)
-        let a1 = s * ((Double(i0 + 2) - lo) - 0.5)
-        line[i0] += Float(a0)
-        line[i0 + 1] += Float(a1 - a0)
-        let step = Float(s)
-        var c = i0 + 2
-        while c < i1 - 1 { line[c] += step; c += 1 }
-        let v1 = Double(i1) - hi
-        let b0 = s * ((Double(i1 - 1) - lo) - 0.5)
-        let b1 = s * (((Double(i1) - lo) - 0.5) - 0.5 * v1 * v1)
-        line[i1 - 1] += Float(b1 - b0)
-        line[i1] += hgt - Float(b1)
-        return (i0, i1)
     }
 
     /// Non-antialiased edge: band rows `first...last` (whose centre lines it crosses), ±1 at

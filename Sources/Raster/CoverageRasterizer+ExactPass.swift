@@ -1,3 +1,5 @@
+import CRasterKernels
+
 /// The exact pass for rows where unrelated edges meet.
 ///
 /// Only the pieces of edges in those rows are kept. Pieces right of the row's flagged span
@@ -222,8 +224,7 @@ extension CoverageRasterizer {
         @inline(__always) func close(_ i: Int, at y: Double) {
             let p = ps[i], y0 = runFrom[i]
             if y > y0 {
-                _ = CoverageRasterizer.addArea(line, CoverageRasterizer.x(p, y0), CoverageRasterizer.x(p, y),
-                                               Float(y - y0) * Float(runSign[i]))
+                rk_add_area(line, CoverageRasterizer.x(p, y0), CoverageRasterizer.x(p, y), Float(y - y0) * Float(runSign[i]))
             }
             runSign[i] = 0
         }

@@ -121,25 +121,10 @@ package final class CoverageRasterizer: PolylineSink {
     /// Longer contours that are not convex count as not simple: where their own edges meet is a conflict.
     static let maxTestedVertices = 16
 
-    /// One edge as kept for the bands: region coordinates, y0 < y1 (y0 == y1 for a horizontal
-    /// edge, which only claims cells).
-    struct Edge {
-        var x0: Double, y0: Double, x1: Double, y1: Double
-        var dir: Float
-        /// The edge's id. Consecutive edges of a contour have consecutive ids (they may share
-        /// their vertex's cell); ids count on from fill to fill of the same scratch, and each
-        /// band adds its own offset, so an owner id up to a band's first one is stale.
-        var id: Int32
-        /// The id of its contour's first edge.
-        var contourFirst: Int32
-        var firstRow: Int32, lastRow: Int32
-        var flags: UInt8
-        static let horizontal: UInt8 = 1
-        /// The line back to the subpath's start: it may share the first edge's cell.
-        static let closing: UInt8 = 2
-        /// Its contour is simple: where its own edges meet is no conflict.
-        static let simple: UInt8 = 4
-    }
+    /// One edge as kept for the bands (`rk_edge`, EdgeKernels.h): region coordinates, y0 < y1
+    /// (y0 == y1 for a horizontal edge, which only claims cells). Defined in C so that the
+    /// first pass (`rk_accumulate_band`) reads it as the Swift code writes it.
+    typealias Edge = rk_edge
 
     package init(originX: Int, originY: Int, width: Int, height: Int, antialias: Bool) {
         self.originX = originX; self.originY = originY
@@ -371,7 +356,7 @@ package final class CoverageRasterizer: PolylineSink {
                       row: Int, lastRow: Int) {
         if edgeCount == scratch.edgeCapacity { scratch.growEdges(keeping: edgeCount) }
         scratch.edges[edgeCount] = Edge(x0: x0, y0: y0, x1: x1, y1: y1, dir: dir, id: edgeId,
-                                        contourFirst: subpathFirstId, firstRow: Int32(row), lastRow: Int32(lastRow),
+                                        contour_first: subpathFirstId, first_row: Int32(row), last_row: Int32(lastRow),
                                         flags: flags)
         edgeCount += 1
     }
@@ -388,4 +373,14 @@ package final class CoverageRasterizer: PolylineSink {
         let t = Int(v)
         return Double(t) < v ? t + 1 : t
     }
+}
+
+extension rk_edge {
+    static let horizontal = UInt8(RK_EDGE_HORIZONTAL)
+    /// The line back to the subpath's start: it may share the first edge's cell.
+    static let closing = UInt8(RK_EDGE_CLOSING)
+    /// Its contour is simple: where its own edges meet is no conflict.
+    static let simple = UInt8(RK_EDGE_SIMPLE)
+    var firstRow: Int32 { first_row }
+    var lastRow: Int32 { last_row }
 }

@@ -1,0 +1,162 @@
+#include "EdgeKernels.h"
+
+// The same operations as the Swift code they replace (CoverageRasterizer+Bands.swift before
+// it called this), in the same order, so the accumulated cells are the same floats: the gain
+// is in what is done once per edge and per band instead of per row (the edge's fields and the
+// band's pointers in registers, the rows of full height told apart from the edge's two ends,
+// one call per band), not in the arithmetic.
+
+static inline double min_d(double a, double b) { return b < a ? b : a; }    // Swift.min
+static inline double max_d(double a, double b) { return b >= a ? b : a; }   // Swift.max, ties and all
+
+// ⌈v⌉ for 0 ≤ v < 2⁶², without a libm call (the baseline x86-64 target has no roundsd).
+static inline long ceil_non_negative(double v) {
+    long t = (long)v;
+    return (double)t < v ? t + 1 : t;
+}
+
+// The touched bits of the chunks (8 cells) holding cells c0 ... c1 of one row.
+static inline void mark(uint64_t *restrict words, long c0, long c1) {
+    long k = c0 >> 3, last = c1 >> 3;
+    if (k >> 6 == last >> 6) {
+        words[k >> 6] |= (~(uint64_t)0 << (k & 63)) & (~(uint64_t)0 >> (63 - (last & 63)));
+        return;
+    }
+    for (; k <= last; k++) words[k >> 6] |= (uint64_t)1 << (k & 63);
+}
+
+typedef struct {
+    int32_t *restrict owner;
+    int32_t *restrict conflict_first, *restrict conflict_last;
+    long stride;
+    int32_t band_first, offset;
+} claims_t;
+
+// Edge p of this fill, not the current edge's predecessor, had cell c of `row`: a conflict
+// unless both are edges of one simple contour, or p is the contour's first edge and e the
+// line closing it.
+__attribute__((noinline)) static int met(const claims_t *k, int32_t p, const rk_edge *e, long row, long c) {
+    int32_t contour_first = (int32_t)((uint32_t)e->contour_first + (uint32_t)k->offset);
+    if ((e->flags & RK_EDGE_CLOSING) && p == contour_first) return 0;
+    if (p >= contour_first && (e->flags & RK_EDGE_SIMPLE)) return 0;
+    if (c < k->conflict_first[row]) k->conflict_first[row] = (int32_t)c;
+    if (c > k->conflict_last[row]) k->conflict_last[row] = (int32_t)c;
+    return 2;
+}
+
+// Records that edge e (its id in this band: id) covers cells c0 ... c1 of band row `row`;
+// 2 if an unrelated edge had one of them.
+static inline int claim(const claims_t *k, const rk_edge *e, int32_t id, long row, long c0, long c1) {
+    int32_t *cells = k->owner + row * k->stride;
+    int found = 0;
+    for (long c = c0; c <= c1; c++) {
+        int32_t p = cells[c];
+        if (p != id) {
+            if (p > k->band_first && p != (int32_t)((uint32_t)id - 1u)) found |= met(k, p, e, row, c);
+            cells[c] = id;
+        }
+    }
+    return found;
+}
+
+// Adds to `line` the signed area right of an edge crossing one row from x = xtop to xbot with
+// signed height hgt; returns the last cell changed (the first is ⌊min⌋, in *first).
+static inline long add_area(float *restrict line, double xtop, double xbot, float hgt, long *first) {
+    double lo = min_d(xtop, xbot), hi = max_d(xtop, xbot);
+    long i0 = (long)lo;
+    long i1 = ceil_non_negative(hi);
+    *first = i0;
+    if (i1 <= i0 + 1) {
+        float a = hgt * (float)((double)(i0 + 1) - 0.5 * (lo + hi));
+        line[i0] += a;
+        line[i0 + 1] += hgt - a;
+        return i0 + 1;
+    }
+    // The edge's x is uniform in [lo, hi] over the row's height, so the area right of it in
+    // cell c is h/(hi−lo)·(H(c+1−lo) − H(c+1−hi)), where H(z) = ∫ clamp(u, 0, 1) du from −∞
+    // to z. Cells strictly between the end cells all get the same increment h/(hi−lo).
+    double s = (double)hgt / (hi - lo);
+    if (i1 == i0 + 2) {
+        double z0 = (double)(i0 + 1), z1 = (double)(i0 + 2);
+        double u0 = z0 - lo, u1 = z1 - lo, v1 = z1 - hi;
+        double a0 = s * (0.5 * u0 * u0);
+        double a1 = s * ((u1 - 0.5) - 0.5 * v1 * v1);
+        line[i0] += (float)a0;
+        line[i0 + 1] += (float)(a1 - a0);
+        line[i1] += hgt - (float)a1;
+        return i1;
+    }
+    double u0 = (double)(i0 + 1) - lo;
+    double a0 = s * (0.5 * u0 * u0);
+    double a1 = s * (((double)(i0 + 2) - lo) - 0.5);
+    line[i0] += (float)a0;
+    line[i0 + 1] += (float)(a1 - a0);
+    float step = (float)s;
+    for (long c = i0 + 2; c < i1 - 1; c++) line[c] += step;
+    double v1 = (double)i1 - hi;
+    double b0 = s * (((double)(i1 - 1) - lo) - 0.5);
+    double b1 = s * ((((double)i1 - lo) - 0.5) - 0.5 * v1 * v1);
+    line[i1 - 1] += (float)(b1 - b0);
+    line[i1] += hgt - (float)b1;
+    return i1;
+}
+
+void rk_add_area(float *line, double xtop, double xbot, float hgt) {
+    long first;
+    (void)add_area(line, xtop, xbot, hgt, &first);
+}
+
+int rk_accumulate_band(const rk_band *band, const rk_edge *edges, const int32_t *list, long count,
+                       long top, long rows, int claims) {
+    float *restrict acc = band->acc;
+    uint64_t *restrict touched = band->touched;
+    int32_t *restrict pieces = band->row_pieces;
+    const long stride = band->stride, words_per_row = band->words_per_row, width = band->width;
+    const claims_t k = { band->owner, band->conflict_first, band->conflict_last, stride,
+                         band->band_first, band->offset };
+    const long bottom = top + rows - 1;
+    int result = 0;
+    for (long n = 0; n < count; n++) {
+        const rk_edge *e = edges + list[n];
+        long first = e->first_row > top ? e->first_row : top;
+        long last = e->last_row < bottom ? e->last_row : bottom;
+        if (first > last) continue;
+        result |= 1;
+        const int32_t id = (int32_t)((uint32_t)e->id + (uint32_t)band->offset);
+        if (e->flags & RK_EDGE_HORIZONTAL) {
+            long c0 = (long)e->x0, c1 = ceil_non_negative(e->x1) - 1;
+            if (c1 > width - 1) c1 = width - 1;
+            if (c1 >= c0) {
+                if (claims) result |= claim(&k, e, id, first - top, c0, c1);
+                mark(touched + (first - top) * words_per_row, c0, c1);
+            }
+            continue;
+        }
+        const double x0 = e->x0, y0 = e->y0, x1 = e->x1, y1 = e->y1;
+        const float dir = e->dir;
+        const double dxdy = (x1 - x0) / (y1 - y0);
+        const double lo_x = min_d(x0, x1), hi_x = max_d(x0, x1);
+        double ytop = y0, xtop = x0;
+        if (first > e->first_row) {
+            // Where the band above ended: the same clamped value it computed.
+            ytop = (double)first;
+            xtop = min_d(max_d(x0 + (ytop - y0) * dxdy, lo_x), hi_x);
+        }
+        for (long row = first; row <= last; row++) {
+            const long local = row - top;
+            const double ybot = min_d(y1, (double)(row + 1));
+            // Clamped: a near-horizontal edge's slope can overflow.
+            const double xbot = ybot == y1 ? x1 : min_d(max_d(x0 + (ybot - y0) * dxdy, lo_x), hi_x);
+            const float hgt = (float)(ybot - ytop) * dir;
+            pieces[local]++;
+            if (hgt != 0) {
+                long i0;
+                long i1 = add_area(acc + local * stride, xtop, xbot, hgt, &i0);
+                mark(touched + local * words_per_row, i0, i1);
+                if (claims) result |= claim(&k, e, id, local, i0, i1 - 1 > i0 ? i1 - 1 : i0);
+            }
+            ytop = ybot; xtop = xbot;
+        }
+    }
+    return result;
+}
