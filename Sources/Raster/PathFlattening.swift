@@ -33,6 +33,21 @@ func cubicSegments(_ dd: Double, _ tolerance: Double) -> Int {
     return max(1, min(Int(saturating: n), 1 << 16))
 }
 
+/// Inner vertices for a straddling polyline, or nil when the plain chords are as few.
+///
+/// Over a parameter step h the chord between two points of a curve lies inside it by
+/// |B''|·h²/8 at its middle. Moving every inner vertex outward by B''·h²/16 (B'' taken at the
+/// vertex) leaves the chords' middles inside by |B''|·h²/16 and the vertices outside by as
+/// much: half the error for the same step. The vertices sit at t = (j − ½)·h, j = 1 … `steps`,
+/// so the first and last chords are half steps from the unmoved end points, where the half
+/// chord's own sagitta (|B''|·h²/32) and the neighbour's shift (half of |B''|·h²/16 at the
+/// middle) cancel. `steps` is the plain segment count for twice the tolerance
+/// (`doubled`), one more segment in all; nil when that is not fewer than `plain`.
+@inline(__always)
+func straddledSteps(_ plain: Int, _ doubled: Int) -> Int? {
+    doubled + 1 < plain ? doubled : nil
+}
+
 @inline(__always)
 package func hypot2(_ x: Double, _ y: Double) -> Double { (x * x + y * y).squareRoot() }
 
@@ -45,8 +60,14 @@ extension Path {
     /// inside their convex hull, which misses the rectangle, so the winding number of every
     /// point of the rectangle is unchanged, while a curve far off the canvas (an arc grown to
     /// 1e15 px) no longer costs thousands of segments (found by Fuzz/fuzz-render).
+    ///
+    /// With `straddling`, the polyline's inner vertices are moved off the curve, outward by
+    /// half the chord error, so that the chords cross the curve instead of lying inside it:
+    /// the same `tolerance` then holds with about 1/√2 of the segments, and the area between
+    /// the polyline and the curve no longer has one sign (see `straddledSteps`). For fills,
+    /// where only the covered area counts; a stroke's outline offsets the polyline itself.
     package func flatten<S: PolylineSink>(transform m: ProjectiveTransform, tolerance: Double, outside region: Rect? = nil,
-                                  into sink: inout S) {
+                                  straddling: Bool = false, into sink: inout S) {
         var open = false
         var cx = 0.0, cy = 0.0
         let identity = m.isIdentity
@@ -72,8 +93,17 @@ extension Path {
                         (cx, cy) = (x2, y2)
                         continue
                     }
-                    let n = quadSegments(hypot2(cx - 2 * x1 + x2, cy - 2 * y1 + y2), tolerance)
-                    if n > 1 {
+                    let dx = cx - 2 * x1 + x2, dy = cy - 2 * y1 + y2
+                    let n = quadSegments(hypot2(dx, dy), tolerance)
+                    // B'' = 2·(P0 − 2·P1 + P2) everywhere.
+                    if straddling, let steps = straddledSteps(n, quadSegments(hypot2(dx, dy), 2 * tolerance)) {
+                        let k = 2 / Double(16 * steps * steps)
+                        for j in 1...steps {
+                            let t = (Double(j) - 0.5) / Double(steps), u = 1 - t
+                            let a = u * u, b = 2 * u * t, d = t * t
+                            sink.lineTo(a * cx + b * x1 + d * x2 - k * dx, a * cy + b * y1 + d * y2 - k * dy)
+                        }
+                    } else if n > 1 {
                         let step = 1 / Double(n)
                         for k in 1..<n {
                             let t = Double(k) * step, u = 1 - t
@@ -90,9 +120,19 @@ extension Path {
                         (cx, cy) = (x3, y3)
                         continue
                     }
-                    let dd = max(hypot2(cx - 2 * x1 + x2, cy - 2 * y1 + y2), hypot2(x1 - 2 * x2 + x3, y1 - 2 * y2 + y3))
+                    let d0x = cx - 2 * x1 + x2, d0y = cy - 2 * y1 + y2, d1x = x1 - 2 * x2 + x3, d1y = y1 - 2 * y2 + y3
+                    let dd = max(hypot2(d0x, d0y), hypot2(d1x, d1y))
                     let n = cubicSegments(dd, tolerance)
-                    if n > 1 {
+                    if straddling, let steps = straddledSteps(n, cubicSegments(dd, 2 * tolerance)) {
+                        // B''(t) = 6·((1 − t)·d0 + t·d1), d0 and d1 the second differences.
+                        let k = 6 / Double(16 * steps * steps)
+                        for j in 1...steps {
+                            let t = (Double(j) - 0.5) / Double(steps), u = 1 - t
+                            let a = u * u * u, b = 3 * u * u * t, d = 3 * u * t * t, e = t * t * t
+                            sink.lineTo(a * cx + b * x1 + d * x2 + e * x3 - k * (u * d0x + t * d1x),
+                                        a * cy + b * y1 + d * y2 + e * y3 - k * (u * d0y + t * d1y))
+                        }
+                    } else if n > 1 {
                         let step = 1 / Double(n)
                         for k in 1..<n {
                             let t = Double(k) * step, u = 1 - t

@@ -40,7 +40,7 @@ package func rasterize<S: CoverageSink>(_ path: Path, transform: ProjectiveTrans
         // Pixel-centre sampling needs no per-cell memory: crossings per row.
         var scan = SampledScanline(originX: r.x, originY: r.y, width: r.width, height: r.height)
         let region = Rect(minX: Double(r.x), minY: Double(r.y), maxX: Double(r.x + r.width), maxY: Double(r.y + r.height))
-        source.flatten(transform: m, tolerance: fillTolerance, outside: region, into: &scan)
+        source.flatten(transform: m, tolerance: fillTolerance, outside: region, straddling: true, into: &scan)
         scan.sweep(rule: rule, into: &sink)
         return
     }
@@ -53,7 +53,7 @@ package func rasterize<S: CoverageSink>(_ path: Path, transform: ProjectiveTrans
         let rows = min(bandRows, r.y + r.height - y)
         var raster = CoverageRasterizer(originX: r.x, originY: y, width: r.width, height: rows, antialias: antialias)
         let band = Rect(minX: Double(r.x), minY: Double(y), maxX: Double(r.x + r.width), maxY: Double(y + rows))
-        source.flatten(transform: m, tolerance: fillTolerance, outside: band, into: &raster)
+        source.flatten(transform: m, tolerance: fillTolerance, outside: band, straddling: true, into: &raster)
         raster.sweep(rule: rule, exactOverlaps: exactOverlaps, into: &sink)
         y += rows
     }
