@@ -41,7 +41,9 @@ func cubicSegments(_ dd: Double, _ tolerance: Double) -> Int {
 /// much: half the error for the same step. The vertices sit at t = (j − ½)·h, j = 1 … `steps`,
 /// so the first and last chords are half steps from the unmoved end points, where the half
 /// chord's own sagitta (|B''|·h²/32) and the neighbour's shift (half of |B''|·h²/16 at the
-/// middle) cancel. `steps` is the plain segment count for twice the tolerance
+/// middle) cancel. On average a chord then lies inside by 1/6 of its sagitta (|B''|·h²/8),
+/// where a plain chord lies inside by 2/3 of a sagitta half as large: half the area lost.
+/// `steps` is the plain segment count for twice the tolerance
 /// (`doubled`), one more segment in all; nil when that is not fewer than `plain`.
 @inline(__always)
 func straddledSteps(_ plain: Int, _ doubled: Int) -> Int? {
@@ -63,9 +65,9 @@ extension Path {
     ///
     /// With `straddling`, the polyline's inner vertices are moved off the curve, outward by
     /// half the chord error, so that the chords cross the curve instead of lying inside it:
-    /// the same `tolerance` then holds with about 1/√2 of the segments, and the area between
-    /// the polyline and the curve no longer has one sign (see `straddledSteps`). For fills,
-    /// where only the covered area counts; a stroke's outline offsets the polyline itself.
+    /// the same `tolerance` then holds with about 1/√2 of the segments, and the polyline loses
+    /// half as much of the curve's area (see `straddledSteps`). For fills, where only the
+    /// covered area counts; a stroke's outline offsets the polyline itself.
     package func flatten<S: PolylineSink>(transform m: ProjectiveTransform, tolerance: Double, outside region: Rect? = nil,
                                   straddling: Bool = false, into sink: inout S) {
         var open = false
