@@ -23,13 +23,17 @@ let package = Package(
                 swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
         .target(name: "Gallery", dependencies: ["OpenQuartzCore"]),
         .executableTarget(name: "oqc", dependencies: ["OpenQuartzCore", "Gallery"]),
+        // The drawing race (Benchmarks/drawing): its cases, shared with the tests, and the
+        // program that times them.
+        .target(name: "DrawingRace", dependencies: ["OpenQuartzCore"], path: "Benchmarks/drawing/Sources/DrawingRace"),
+        .executableTarget(name: "drawing-race", dependencies: ["DrawingRace"], path: "Benchmarks/drawing/Sources/drawing-race"),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Raster"],
                     resources: [.copy("Fixtures")]),
         // The fuzz harnesses' programs (Fuzz/Sources/FuzzSupport), built here too so that the
         // tests replay the inputs in Fuzz/Crashers through the calls the fuzzer made.
         .target(name: "FuzzSupport", dependencies: ["OpenQuartzCore"], path: "Fuzz/Sources/FuzzSupport"),
-        .testTarget(name: "OpenQuartzCoreTests", dependencies: ["OpenQuartzCore", "Raster", "Codecs", "FuzzSupport"]),
+        .testTarget(name: "OpenQuartzCoreTests", dependencies: ["OpenQuartzCore", "Raster", "Codecs", "FuzzSupport", "DrawingRace"]),
         .testTarget(name: "oqcTests", dependencies: ["OpenQuartzCore"]),
         .testTarget(name: "GalleryTests", dependencies: ["Gallery", "OpenQuartzCore", "Raster"]),
     ],

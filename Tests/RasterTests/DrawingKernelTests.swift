@@ -35,8 +35,24 @@ import Raster
         }
     }
 
+    /// The sweep's running sums as RasterKernels.h specifies them, in Swift: each whole block of
+    /// eight cells added as a tree, then the sum so far; the last cells in order.
+    static func runningSums(_ cells: [Float], from start: Float) -> [Float] {
+        var out: [Float] = [], sum = start, i = 0
+        while i + 8 <= cells.count {
+            let c = Array(cells[i..<(i + 8)])
+            let p = [c[0], c[0] + c[1], (c[1] + c[2]) + c[0], (c[2] + c[3]) + (c[0] + c[1])]
+            let q = [c[4], c[4] + c[5], (c[5] + c[6]) + c[4], (c[6] + c[7]) + (c[4] + c[5])]
+            out += p.map { $0 + sum } + q.map { ($0 + p[3]) + sum }
+            sum = out[out.count - 1]
+            i += 8
+        }
+        for k in i..<cells.count { sum += cells[k]; out.append(sum) }
+        return out
+    }
+
     @Test func fusedSweepMatchesSweepThenBlend() {
-        // The running sum in Swift, in order and in single precision, its coverage as the
+        // The running sums in Swift (`runningSums`), in single precision, their coverage as the
         // rasterizer's non-zero rule converts it, then Raster's scalar source-over: every vector
         // path of rk_sweep_nonzero_over (and rk_sweep_nonzero, for the coverage) must give exactly these bytes, set the cells back to 0 and
         // leave the same running sum. Cells come in runs of +0 (the kernel skips those).
@@ -58,10 +74,10 @@ import Raster
                         let dst = (0..<count).map { _ in r.pixel() }
                         let start = (Float(r.next(201)) - 100) / 100
                         var expected = dst
-                        var sum = start
+                        let sums = Self.runningSums(cells, from: start)
+                        let sum = sums[count - 1]
                         for k in 0..<count {
-                            sum += cells[k]
-                            let c = UInt32(UInt8(min(abs(sum), 1) * 255 + 0.5))
+                            let c = UInt32(UInt8(min(abs(sums[k]), 1) * 255 + 0.5))
                             if c != 0 { expected[k] = blend(dst[k], color, c, .sourceOver) }
                         }
                         var out = dst, line = cells, got = start
@@ -74,8 +90,7 @@ import Raster
                         var coverage = [UInt8](repeating: 7, count: count), unfused = start
                         line = cells
                         let any = line.withUnsafeMutableBufferPointer { rk_sweep_nonzero($0.baseAddress!, &coverage, count, &unfused) }
-                        var want = [UInt8](), s = start
-                        for k in 0..<count { s += cells[k]; want.append(UInt8(min(abs(s), 1) * 255 + 0.5)) }
+                        let want = sums.map { UInt8(min(abs($0), 1) * 255 + 0.5) }
                         #expect(coverage == want && unfused == sum && any == want.reduce(0, |), "level \(level) count \(count)")
                         #expect(line.allSatisfy { $0 == 0 })
                     }

@@ -41,9 +41,13 @@ void rk_source_over_rect(uint32_t *dst, long stride, long width, long height, ui
 void rk_prefetch_row(const uint32_t *row, long count);
 
 // One run of the coverage rasterizer's sweep under the non-zero area rule: for each of `count`
-// accumulated cells, *sum += cell (single precision, in order), coverage = ⌊min(|*sum|, 1)·255
-// + 0.5⌋ into `out`, and the cell set back to 0. Returns the OR of the coverage bytes. The same
-// operations as the Swift rule (`NonZeroArea`), so the same bytes; only the conversion is vectorised.
+// accumulated cells the running sum from *sum on (single precision), coverage = ⌊min(|sum|, 1)
+// ·255 + 0.5⌋ into `out`, and the cell set back to 0; *sum becomes the last sum. Returns the OR
+// of the coverage bytes. Each whole block of eight cells from the run's start is summed as a
+// tree, the same at every vector level: with c0 … c7 its cells, p1 = c0 + c1, p2 = (c1 + c2) +
+// c0, p3 = (c2 + c3) + (c0 + c1), likewise q5 … q7 from c4 … c7, the sums are pk + sum for
+// k < 4 (p0 = c0) and (qk + p3) + sum for k ≥ 4 (q4 = c4); the last one to seven cells are
+// added in order.
 uint8_t rk_sweep_nonzero(float *line, uint8_t *out, long count, float *sum);
 // The same sweep fused with rk_source_over_masked of one colour s into dst: for each cell the
 // running sum and coverage exactly as above, then dst[i] = s·c + dst[i]·(1 − s.a·c) exactly as

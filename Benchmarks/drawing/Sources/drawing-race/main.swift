@@ -1,0 +1,38 @@
+import Foundation
+import DrawingRace
+
+// Times the drawing race's cases (DrawingRace.cases()) with our CGContext and prints, per case,
+// `bench ours <case>: median <ms> ms, min <ms> ms, picture <digest>` (thread CPU time; the
+// digest is FNV-1a of the bitmap, the same on every run). Benchmarks/drawing/compare runs it
+// beside peers.py. A plain executable, so `valgrind --tool=callgrind` can count its instructions:
+//
+//     drawing-race [--runs N] [--cases circles,stars]
+var runs = 7
+var only: Set<String>?
+var args = CommandLine.arguments.dropFirst()
+while let arg = args.popFirst() {
+    switch arg {
+    case "--runs":
+        guard let n = args.popFirst().flatMap({ Int($0) }), n > 0, n <= 10_000 else {
+            FileHandle.standardError.write(Data("drawing-race: --runs takes a count from 1 to 10000\n".utf8))
+            exit(2)
+        }
+        runs = n
+    case "--cases":
+        only = Set((args.popFirst() ?? "").split(separator: ",").map(String.init))
+    default:
+        FileHandle.standardError.write(Data("usage: drawing-race [--runs N] [--cases a,b]\n".utf8))
+        exit(2)
+    }
+}
+var failed = false
+for (name, draw) in DrawingRace.cases() where only?.contains(name) ?? true {
+    let t = DrawingRace.time(draw, runs: runs)
+    guard let digest = t.digest else {
+        FileHandle.standardError.write(Data("drawing-race: \(name) drew different pictures on different runs\n".utf8))
+        failed = true
+        continue
+    }
+    print("bench ours \(name): median \(String(format: "%.3f", t.median)) ms, min \(String(format: "%.3f", t.min)) ms, picture \(String(digest, radix: 16))")
+}
+exit(failed ? 1 : 0)
