@@ -13,6 +13,8 @@ import statistics
 import time
 
 SIZE = 512
+# --scale K draws every case K times larger on a canvas of K·SIZE pixels a side.
+SCALE = 1
 
 
 class LCG:
@@ -78,9 +80,11 @@ class Skia:
     def __init__(self):
         import skia
         self.skia = skia
-        info = skia.ImageInfo.Make(SIZE, SIZE, skia.ColorType.kRGBA_8888_ColorType, skia.AlphaType.kPremul_AlphaType)
+        info = skia.ImageInfo.Make(SIZE * SCALE, SIZE * SCALE, skia.ColorType.kRGBA_8888_ColorType,
+                                   skia.AlphaType.kPremul_AlphaType)
         self.surface = skia.Surface.MakeRaster(info)
         self.canvas = self.surface.getCanvas()
+        self.canvas.scale(SCALE, SCALE)
         self.image = skia.Image.fromarray(image_pixels(), colorType=skia.ColorType.kRGBA_8888_ColorType)
 
     def paint(self, c, stroke=0.0):
@@ -160,8 +164,9 @@ class Blend2D:
     def __init__(self):
         import blend2d as b
         self.b = b
-        self.target = b.BLImage(SIZE, SIZE)
+        self.target = b.BLImage(SIZE * SCALE, SIZE * SCALE)
         self.ctx = b.BLContext(self.target)
+        self.ctx.scale(SCALE, SCALE)
         img = b.BLImage(256, 256)
         ic = b.BLContext(img)
         # The same picture drawn as 1-pixel rectangles would be slow; a gradient stand-in of the same size.
@@ -254,7 +259,10 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--engine", choices=["skia", "blend2d"], action="append")
     ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--scale", type=int, default=1, choices=range(1, 9))
     args = ap.parse_args()
+    global SCALE
+    SCALE = args.scale
     engines = [Skia if n == "skia" else Blend2D for n in (args.engine or ["skia", "blend2d"])]
     for E in engines:
         e = E()

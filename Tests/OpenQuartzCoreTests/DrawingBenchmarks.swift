@@ -121,6 +121,24 @@ import DrawingRace
         #expect(t.digest != nil && t.min > 0 && t.min <= t.median)
     }
 
+    @Test func scaledCanvasDrawsTheCaseLarger() {
+        // --scale 2: a 1024-pixel canvas on which the first rectangle (x, y from the cases'
+        // generator, at least 8 units a side) covers twice its coordinates.
+        let ctx = DrawingRace.canvas(scale: 2)
+        #expect(ctx.width == 1024 && ctx.height == 1024)
+        DrawingRace.cases()[0].1(ctx)
+        var g = DrawingRace.LCG(s: 1)
+        let x = g.range(0, 480), y = g.range(0, 480)
+        // The rectangle's inside, 4 units in from its top-left corner, y down as drawn.
+        let p = ctx.rgba(Int(2 * (x + 4)), row: Int(2 * (y + 4)))
+        #expect(p.a > 0, "\(p)")
+        // … and the colour there is the one at scale 1 (the same translucent rectangles over
+        // the same point).
+        let small = DrawingRace.canvas()
+        DrawingRace.cases()[0].1(small)
+        #expect(small.rgba(Int(x + 4), row: Int(y + 4)) == ctx.rgba(Int(2 * (x + 4)) + 1, row: Int(2 * (y + 4)) + 1))
+    }
+
     /// This thread's CPU time in milliseconds (other tests time themselves with it).
     static func threadMilliseconds() -> Double { DrawingRace.threadMilliseconds() }
 }

@@ -119,22 +119,25 @@ public enum DrawingRace {
     }
 
 
-    /// A 512 × 512 premultiplied RGBA bitmap context, flipped so that y runs down as on the
-    /// peers' canvases.
-    public static func canvas() -> CGContext {
-        let ctx = CGContext(data: nil, width: 512, height: 512, bitsPerComponent: 8, bytesPerRow: 0,
+    /// A premultiplied RGBA bitmap context of 512·`scale` pixels a side, flipped so that y runs
+    /// down as on the peers' canvases, and scaled so that the cases' 512 units span it.
+    public static func canvas(scale: Int = 1) -> CGContext {
+        let side = 512 * scale
+        let ctx = CGContext(data: nil, width: side, height: side, bitsPerComponent: 8, bytesPerRow: 0,
                             space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
-        ctx.translateBy(x: 0, y: 512)
-        ctx.scaleBy(x: 1, y: -1)
+        ctx.translateBy(x: 0, y: CGFloat(side))
+        ctx.scaleBy(x: CGFloat(scale), y: -CGFloat(scale))
         return ctx
     }
 
-    /// One case timed: the median and least thread CPU time of `runs` draws (after one untimed
-    /// draw), and an FNV-1a digest of the picture, which every draw must repeat (nil otherwise).
-    public static func time(_ draw: (CGContext) -> Void, runs: Int) -> (median: Double, min: Double, digest: UInt64?) {
+    /// One case timed on a `canvas(scale:)`: the median and least thread CPU time of `runs` draws
+    /// (after one untimed draw), and an FNV-1a digest of the picture, which every draw must
+    /// repeat (nil otherwise).
+    public static func time(_ draw: (CGContext) -> Void, runs: Int, scale: Int = 1)
+        -> (median: Double, min: Double, digest: UInt64?) {
         var times: [Double] = [], digests: Set<UInt64> = []
         for _ in 0...max(runs, 1) {
-            let ctx = canvas()
+            let ctx = canvas(scale: scale)
             let start = threadMilliseconds()
             draw(ctx)
             times.append(threadMilliseconds() - start)

@@ -6,8 +6,12 @@ import DrawingRace
 // digest is FNV-1a of the bitmap, the same on every run). Benchmarks/drawing/compare runs it
 // beside peers.py. A plain executable, so `valgrind --tool=callgrind` can count its instructions:
 //
-//     drawing-race [--runs N] [--cases circles,stars]
+//     drawing-race [--runs N] [--cases circles,stars] [--scale K]
+//
+// --scale K draws every case K times larger on a canvas of 512·K pixels a side (peers.py takes
+// the same option).
 var runs = 7
+var scale = 1
 var only: Set<String>?
 var args = CommandLine.arguments.dropFirst()
 while let arg = args.popFirst() {
@@ -18,16 +22,22 @@ while let arg = args.popFirst() {
             exit(2)
         }
         runs = n
+    case "--scale":
+        guard let k = args.popFirst().flatMap({ Int($0) }), k >= 1, k <= 8 else {
+            FileHandle.standardError.write(Data("drawing-race: --scale takes a factor from 1 to 8\n".utf8))
+            exit(2)
+        }
+        scale = k
     case "--cases":
         only = Set((args.popFirst() ?? "").split(separator: ",").map(String.init))
     default:
-        FileHandle.standardError.write(Data("usage: drawing-race [--runs N] [--cases a,b]\n".utf8))
+        FileHandle.standardError.write(Data("usage: drawing-race [--runs N] [--cases a,b] [--scale K]\n".utf8))
         exit(2)
     }
 }
 var failed = false
 for (name, draw) in DrawingRace.cases() where only?.contains(name) ?? true {
-    let t = DrawingRace.time(draw, runs: runs)
+    let t = DrawingRace.time(draw, runs: runs, scale: scale)
     guard let digest = t.digest else {
         FileHandle.standardError.write(Data("drawing-race: \(name) drew different pictures on different runs\n".utf8))
         failed = true
