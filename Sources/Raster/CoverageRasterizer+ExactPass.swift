@@ -13,20 +13,26 @@ import CRasterKernels
 extension CoverageRasterizer {
     /// Two growable blocks of working memory for the exact pass, kept from band to band.
     struct ExactWork {
-        private var blocks: [UnsafeMutableRawPointer?] = [nil, nil]
-        private var sizes = [0, 0]
+        // Two blocks in stored properties, not arrays: every rasterizer carries one of these,
+        // and two arrays were two allocations per fill (most fills never take the exact pass).
+        private var block0: UnsafeMutableRawPointer?, block1: UnsafeMutableRawPointer?
+        private var size0 = 0, size1 = 0
 
-        /// Block `k`, at least `bytes` long (8-byte aligned, contents undefined).
+        /// Block `k` (0 or 1), at least `bytes` long (8-byte aligned, contents undefined).
         mutating func room(_ k: Int, bytes: Int) -> UnsafeMutableRawPointer {
-            if let b = blocks[k], sizes[k] >= bytes { return b }
-            blocks[k]?.deallocate()
-            sizes[k] = max(bytes, 2 * sizes[k], 64)
-            let b = UnsafeMutableRawPointer.allocate(byteCount: sizes[k], alignment: 16)
-            blocks[k] = b
+            k == 0 ? Self.room(&block0, &size0, bytes) : Self.room(&block1, &size1, bytes)
+        }
+
+        private static func room(_ block: inout UnsafeMutableRawPointer?, _ size: inout Int, _ bytes: Int) -> UnsafeMutableRawPointer {
+            if let b = block, size >= bytes { return b }
+            block?.deallocate()
+            size = max(bytes, 2 * size, 64)
+            let b = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+            block = b
             return b
         }
 
-        func free() { for b in blocks { b?.deallocate() } }
+        func free() { block0?.deallocate(); block1?.deallocate() }
     }
 
     struct Piece {
