@@ -14,9 +14,48 @@ extension CoverageRasterizer {
         }
     }
 
+    /// Accumulates the kept edges into the only band and forgets them (`batched`): the band's
+    /// cells then hold them until the sweep, and no owners are kept.
+    func accumulateBatch() {
+        if !batched {
+            beginBand(rows: height)
+            batched = true
+        }
+        let n = edgeCount
+        scratch.reserveIndices(n)
+        let list = scratch.indices
+        for i in 0..<n { list[i] = Int32(i) }
+        _ = accumulate(list, n, top: 0, rows: height, offset: 0, claims: false)
+        edgeCount = 0
+    }
+
+    /// Adds the edges listed (by index, `count` of them) to the band of `rows` rows from region
+    /// row `top`; whether any reached it.
+    private func accumulate(_ list: UnsafeMutablePointer<Int32>, _ count: Int, top: Int, rows: Int, offset: Int32,
+                            claims: Bool) -> Bool {
+        let edges = scratch.edges
+        if antialias {
+            var b = rk_band(acc: acc, owner: owner, touched: touched, row_pieces: rowPieces,
+                            conflict_first: conflictFirst, conflict_last: conflictLast, stride: stride,
+                            words_per_row: wordsPerRow, width: width, band_first: firstId &+ offset, offset: offset)
+            let result = rk_accumulate_band(&b, edges, list, count, top, rows, claims ? 1 : 0)
+            if result & 2 != 0 { hasConflicts = true }
+            return result != 0
+        }
+        var any = false
+        for k in 0..<count { any = accumulateSampled(edges[Int(list[k])], top: top, rows: rows) || any }
+        return any
+    }
+
     private func run<R: CoverageRule, S: CoverageSink>(_ coverage: R.Type, rule: FillRule, exact: Bool,
                                                        into sink: inout S) {
         finishEdges()
+        if batched {
+            // One band, accumulated in batches as the edges came: the rest, then the sweep.
+            accumulateBatch()
+            sweepBand(coverage, top: 0, rows: height, into: &sink)
+            return
+        }
         let n = edgeCount
         let edges = scratch.edges
         // Ids handed out by this fill: firstId + 1 ... firstId + span. Band b adds b·(span + 1)
@@ -60,18 +99,7 @@ extension CoverageRasterizer {
             }
             lastId = max(lastId, firstId &+ offset &+ Int32(span))
             beginBand(rows: rows)
-            if antialias {
-                var b = rk_band(acc: acc, owner: owner, touched: touched, row_pieces: rowPieces,
-                                conflict_first: conflictFirst, conflict_last: conflictLast, stride: stride,
-                                words_per_row: wordsPerRow, width: width, band_first: firstId &+ offset, offset: offset)
-                let result = rk_accumulate_band(&b, edges, list, count, top, rows, claims ? 1 : 0)
-                if result & 2 != 0 { hasConflicts = true }
-                if result == 0 { return }
-            } else {
-                var any = false
-                for k in 0..<count { any = accumulateSampled(edges[Int(list[k])], top: top, rows: rows) || any }
-                if !any { return }
-            }
+            if !accumulate(list, count, top: top, rows: rows, offset: offset, claims: claims) { return }
             if exact { resolveConflicts(edges, list, count, top: top, rows: rows, rule: rule) }
             sweepBand(coverage, top: top, rows: rows, into: &sink)
         }

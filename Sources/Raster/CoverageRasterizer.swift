@@ -99,6 +99,15 @@ package final class CoverageRasterizer: PolylineSink {
     let firstId: Int32
     /// The received edges, `edgeCount` of them in `scratch.edges`.
     var edgeCount = 0
+    /// Most edges kept at once (14.7 MB): a path's segments are bounded only by time (a million
+    /// cubics can flatten to hundreds of millions of them), so memory must not follow them.
+    package static let maxKeptEdges = 1 << 18
+    /// A rasterizer of several bands reached `maxKeptEdges` and dropped the edges after them:
+    /// its caller redoes the region one band at a time (`rasterize`).
+    package private(set) var overflowed = false
+    /// A rasterizer of one band reached `maxKeptEdges` and accumulated what it had: its cells
+    /// hold those edges, and the fill has no exact pass (its meetings were not all seen).
+    var batched = false
     private var startX = 0.0, startY = 0.0, lastX = 0.0, lastY = 0.0
     private var edgeId: Int32 = 0
     private var subpathFirstId: Int32 = 0
@@ -354,6 +363,11 @@ package final class CoverageRasterizer: PolylineSink {
     @inline(__always)
     private func keep(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ dir: Float, _ flags: UInt8,
                       row: Int, lastRow: Int) {
+        if edgeCount == CoverageRasterizer.maxKeptEdges {
+            guard bandRows >= height else { overflowed = true; return }
+            accumulateBatch()
+            contourFirstEdge = 0
+        }
         if edgeCount == scratch.edgeCapacity { scratch.growEdges(keeping: edgeCount) }
         scratch.edges[edgeCount] = Edge(x0: x0, y0: y0, x1: x1, y1: y1, dir: dir, id: edgeId,
                                         contour_first: subpathFirstId, first_row: Int32(row), last_row: Int32(lastRow),

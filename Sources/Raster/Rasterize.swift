@@ -47,14 +47,30 @@ package func rasterize<S: CoverageSink>(_ path: Path, transform: ProjectiveTrans
     // The rasterizer's cells are one band of rows at a time, but its edges are the whole
     // region's: very large regions (beyond ~4 Mpx) are done in parts, flattening the path once
     // per part, so that a part's edges stay in proportion to what they cover.
-    let bandRows = max(1, maxRasterCells / (r.width + 2))
-    var y = r.y
-    while y < r.y + r.height {
-        let rows = min(bandRows, r.y + r.height - y)
+    // A part whose edges are more than the rasterizer keeps (`maxKeptEdges`) is redone one band
+    // at a time: a rasterizer of one band accumulates its edges in batches instead.
+    let partRows = max(1, maxRasterCells / (r.width + 2))
+    let oneBand = max(1, CoverageRasterizer.bandCells / (r.width + 2))
+    /// Rasterizes rows y ..< y + rows; false when it overflowed (and drew nothing).
+    func part(_ y: Int, _ rows: Int) -> Bool {
         var raster = CoverageRasterizer(originX: r.x, originY: y, width: r.width, height: rows, antialias: antialias)
         let band = Rect(minX: Double(r.x), minY: Double(y), maxX: Double(r.x + r.width), maxY: Double(y + rows))
         source.flatten(transform: m, tolerance: fillTolerance, outside: band, straddling: true, into: &raster)
+        if raster.overflowed { return false }
         raster.sweep(rule: rule, exactOverlaps: exactOverlaps, into: &sink)
+        return true
+    }
+    var y = r.y
+    while y < r.y + r.height {
+        let rows = min(partRows, r.y + r.height - y)
+        if !part(y, rows) {
+            var z = y
+            while z < y + rows {
+                let one = min(oneBand, y + rows - z)
+                _ = part(z, one)
+                z += one
+            }
+        }
         y += rows
     }
 }
