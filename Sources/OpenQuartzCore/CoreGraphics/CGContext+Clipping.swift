@@ -10,7 +10,7 @@ extension CGContext {
     /// Intersects the clip with the current path filled by `rule`, and clears the path.
     public func clip(using rule: CGPathFillRule = .winding) {
         let p = Raster.Path(currentPath)
-        currentPath = CGMutablePath()
+        currentPath.removeAllElements()
         let fillRule: FillRule = rule == .evenOdd ? .evenOdd : .nonZero
         let aa = state.shouldAntialias
         intersectClip(bounds: p.isEmpty ? nil : p.bounds, empty: p.isEmpty) { mask in

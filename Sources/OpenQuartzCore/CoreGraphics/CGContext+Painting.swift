@@ -9,14 +9,14 @@ extension CGContext {
     /// Fills the current path with the fill colour, by `rule`, and clears the path.
     public func fillPath(using rule: CGPathFillRule = .winding) {
         let p = Raster.Path(currentPath)
-        currentPath = CGMutablePath()
+        currentPath.removeAllElements()
         fillSurfacePath(p, rule: rule)
     }
 
     /// Strokes the current path with the stroke colour and line style, and clears the path.
     public func strokePath() {
         let outline = strokedOutline(forPainting: true)
-        currentPath = CGMutablePath()
+        currentPath.removeAllElements()
         paintSurfacePath(outline, rule: .winding, color: state.strokeColor)
     }
 
@@ -24,7 +24,7 @@ extension CGContext {
     public func drawPath(using mode: CGPathDrawingMode) {
         let p = Raster.Path(currentPath)
         let outline = mode == .eoFill || mode == .fill ? Raster.Path() : strokedOutline(forPainting: true)
-        currentPath = CGMutablePath()
+        currentPath.removeAllElements()
         switch mode {
         case .fill: fillSurfacePath(p, rule: .winding)
         case .eoFill: fillSurfacePath(p, rule: .evenOdd)

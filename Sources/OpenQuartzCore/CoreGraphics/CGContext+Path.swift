@@ -8,7 +8,7 @@ extension CGContext {
     // Core Graphics does: a CTM change affects only what is added after it.
 
     /// Discards the current path.
-    public func beginPath() { currentPath = CGMutablePath() }
+    public func beginPath() { currentPath.removeAllElements() }
 
     /// Starts a subpath at `point`.
     public func move(to point: CGPoint) { currentPath.move(to: point, transform: userToSurface) }

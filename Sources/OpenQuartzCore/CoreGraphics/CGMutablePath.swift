@@ -12,6 +12,15 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
 
     override init(storage: [Element]) { super.init(storage: storage) }
 
+    /// Empties the path, keeping its storage for the next one (a context's current path, which
+    /// every painting call consumes: a new object and a regrown array per call cost more than
+    /// filling a small shape).
+    package func removeAllElements() {
+        storage.removeAll(keepingCapacity: true)
+        subpathStart = .zero
+        current = nil
+    }
+
     /// Appends one element with the normalisation described on the class.
     func append(_ e: Element) {
         switch e {
