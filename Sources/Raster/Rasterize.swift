@@ -37,12 +37,15 @@ package func rasterize<S: CoverageSink>(_ path: Path, transform: ProjectiveTrans
     guard let r = CoverageRasterizer.region(bounds: bounds, targetX: targetX, targetY: targetY,
                                              targetWidth: targetWidth, targetHeight: targetHeight) else { return }
     if !antialias {
-        // Pixel-centre sampling needs no per-cell memory: crossings per row.
+        // Pixel-centre sampling needs no per-cell memory: crossings per row (unless they are
+        // too many to keep: then the coverage rasterizer below samples the same pixels).
         var scan = SampledScanline(originX: r.x, originY: r.y, width: r.width, height: r.height)
         let region = Rect(minX: Double(r.x), minY: Double(r.y), maxX: Double(r.x + r.width), maxY: Double(r.y + r.height))
         source.flatten(transform: m, tolerance: fillTolerance, outside: region, straddling: true, into: &scan)
-        scan.sweep(rule: rule, into: &sink)
-        return
+        if !scan.overflowed {
+            scan.sweep(rule: rule, into: &sink)
+            return
+        }
     }
     // The rasterizer's cells are one band of rows at a time, but its edges are the whole
     // region's: very large regions (beyond ~4 Mpx) are done in parts, flattening the path once

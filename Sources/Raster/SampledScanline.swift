@@ -16,6 +16,10 @@ package struct SampledScanline: PolylineSink {
 
     let originX: Int, originY: Int, width: Int, height: Int
     private(set) var edges: [Edge] = []
+    /// More edges than `CoverageRasterizer.maxKeptEdges` came, and those after it were dropped:
+    /// the caller draws the path with `CoverageRasterizer` (non-antialiased, the same pixels),
+    /// whose memory is bounded however many edges come.
+    package private(set) var overflowed = false
     private var startX = 0.0, startY = 0.0, lastX = 0.0, lastY = 0.0
 
     package init(originX: Int, originY: Int, width: Int, height: Int) {
@@ -46,6 +50,7 @@ package struct SampledScanline: PolylineSink {
         let first = y0 <= 0.5 ? 0 : Int((y0 - 0.5).rounded(.up))
         let last = min(height - 1, Int(min((y1 - 0.5).rounded(.up), h)) - 1)
         if first > last { return }
+        guard edges.count < CoverageRasterizer.maxKeptEdges else { overflowed = true; return }
         edges.append(Edge(row0: first, row1: last + 1, x0: x0, y0: y0, dxdy: (x1 - x0) / (y1 - y0), dir: dir))
     }
 

@@ -3,9 +3,10 @@ import Raster
 
 /// The rasterizer keeps at most `CoverageRasterizer.maxKeptEdges` edges at once, however many
 /// segments a path flattens to: a part of several bands that would keep more is redone one band
-/// at a time, and a band that would keep more accumulates them in batches. Both draw what the
-/// path covers: checked on rectangles whose sides are made of many collinear steps, against the
-/// plain rectangle's exact coverage.
+/// at a time, and a band that would keep more accumulates them in batches; a fill without
+/// antialiasing that would keep more crossings is sampled by the coverage rasterizer. All draw
+/// what the path covers: checked on rectangles whose sides are made of many collinear steps,
+/// against the plain rectangle's coverage.
 @Suite struct KeptEdgeLimitTests {
     /// A rectangle from (x0, y0) to (x1, y1) whose left and right sides are `steps` collinear
     /// segments each.
@@ -44,5 +45,34 @@ import Raster
         // The same number of edges within 20 rows: one band, which keeps at most the limit.
         let steps = CoverageRasterizer.maxKeptEdges * 5 / 8
         #expect(Self.worstDifference(width: 300, height: 60, (10.25, 20.5, 289.75, 40.25), steps: steps) <= 1)
+    }
+
+    @Test func tooManyEdgesWithoutAntialiasingAreSampledByTheCoverageRasterizer() {
+        // Pixel-centre sampling keeps only edges that cross a row's centre line: here the left
+        // side zigzags across every centre line 2 × 230 times on its way down (the crossings
+        // cancel in pairs), 2 × 230 × 578 edges that cross one, past the limit. The coverage
+        // rasterizer then samples the same pixel centres; crossings dropped past the limit
+        // would leave the lower rows empty.
+        let zigzags = 230
+        #expect(2 * zigzags * 578 > CoverageRasterizer.maxKeptEdges)
+        var stepped = Path()
+        stepped.move(to: 10.25, 10.25)
+        for row in 11...588 {
+            for _ in 0..<zigzags {
+                stepped.line(to: 10.25, Double(row) + 0.75)
+                stepped.line(to: 10.25, Double(row) + 0.25)
+            }
+        }
+        stepped.line(to: 10.25, 589.5)
+        stepped.line(to: 200.75, 589.5)
+        stepped.line(to: 200.75, 10.25)
+        stepped.close()
+        let a = Surface(width: 300, height: 600), b = Surface(width: 300, height: 600)
+        a.fill(stepped, color: .white, antialias: false)
+        b.fill(Path.rect(x: 10.25, y: 10.25, width: 190.5, height: 579.25), color: .white, antialias: false)
+        var differing = 0
+        for y in 0..<600 { for x in 0..<300 where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { differing += 1 } }
+        #expect(differing == 0)
+        #expect(b.pixel(x: 100, y: 500) >> 24 == 255)
     }
 }
