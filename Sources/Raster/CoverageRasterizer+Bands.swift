@@ -152,22 +152,6 @@ extension CoverageRasterizer {
         return true
     }
 
-    @inline(__always)
-    func mark(_ row: Int, _ c0: Int, _ c1: Int) {
-        let words = touched + row * wordsPerRow
-        var k = c0 >> CoverageRasterizer.chunkShift
-        let last = c1 >> CoverageRasterizer.chunkShift
-        if k >> 6 == last >> 6 {
-            // Within one word (nearly always): the bits k...last at once.
-            words[k >> 6] |= (~0 << UInt64(k & 63)) & (~0 >> UInt64(63 - (last & 63)))
-            return
-        }
-        while k <= last {
-            words[k >> 6] |= 1 << UInt64(k & 63)
-            k += 1
-        }
-    }
-
     /// Non-antialiased edge: band rows `first...last` (whose centre lines it crosses), ±1 at
     /// the first pixel whose centre is at or right of it.
     private func addSampledLine(_ e: Edge, _ first: Int, _ last: Int, top: Int) {
@@ -180,7 +164,9 @@ extension CoverageRasterizer {
             if !(c < w) { continue } // also skips NaN from degenerate slopes
             let i = c <= 0 ? 0 : Int(c)
             acc[row * stride + i] += e.dir
-            mark(row, i, i)
+            // The touched bit of its chunk (`rk_accumulate_band` marks antialiased edges' cells).
+            let k = i >> CoverageRasterizer.chunkShift
+            touched[row * wordsPerRow + (k >> 6)] |= 1 << UInt64(k & 63)
         }
     }
 
