@@ -6,8 +6,10 @@
 // instructions as the Swift loop did (docs/drawing.md, session 11): it is where a leaner
 // arithmetic would go, not a speed-up by itself.
 
-static inline double min_d(double a, double b) { return b < a ? b : a; }    // Swift.min
-static inline double max_d(double a, double b) { return b >= a ? b : a; }   // Swift.max, ties and all
+// Swift.min and Swift.max, written as minsd and maxsd compute them (min_d exactly; max_d differs
+// from Swift's `b >= a ? b : a` only for NaN, which no edge holds): one instruction each.
+static inline double min_d(double a, double b) { return b < a ? b : a; }
+static inline double max_d(double a, double b) { return a > b ? a : b; }
 
 // ⌈v⌉ for 0 ≤ v < 2⁶², without a libm call (the baseline x86-64 target has no roundsd).
 static inline long ceil_non_negative(double v) {
@@ -16,7 +18,7 @@ static inline long ceil_non_negative(double v) {
 }
 
 // The touched bits of the chunks (8 cells) holding cells c0 ... c1 of one row.
-static inline void mark(uint64_t *restrict words, long c0, long c1) {
+static inline __attribute__((always_inline)) void mark(uint64_t *restrict words, long c0, long c1) {
     long k = c0 >> 3, last = c1 >> 3;
     if (k >> 6 == last >> 6) {
         words[k >> 6] |= (~(uint64_t)0 << (k & 63)) & (~(uint64_t)0 >> (63 - (last & 63)));
@@ -61,17 +63,19 @@ static inline int claim(const claims_t *k, const rk_edge *e, int32_t id, long ro
 
 // Adds to `line` the signed area right of an edge crossing one row from x = xtop to xbot with
 // signed height hgt; returns the last cell changed (the first is ⌊min⌋, in *first).
-static inline long add_area(float *restrict line, double xtop, double xbot, float hgt, long *first) {
+static inline __attribute__((always_inline)) long add_area(float *restrict line, double xtop, double xbot, float hgt,
+                                                         long *first) {
     double lo = min_d(xtop, xbot), hi = max_d(xtop, xbot);
     long i0 = (long)lo;
-    long i1 = ceil_non_negative(hi);
     *first = i0;
-    if (i1 <= i0 + 1) {
+    // ⌈hi⌉ ≤ i0 + 1 exactly when hi ≤ i0 + 1: most pieces, without the ceiling.
+    if (hi <= (double)(i0 + 1)) {
         float a = hgt * (float)((double)(i0 + 1) - 0.5 * (lo + hi));
         line[i0] += a;
         line[i0 + 1] += hgt - a;
         return i0 + 1;
     }
+    long i1 = ceil_non_negative(hi);
     // The edge's x is uniform in [lo, hi] over the row's height, so the area right of it in
     // cell c is h/(hi−lo)·(H(c+1−lo) − H(c+1−hi)), where H(z) = ∫ clamp(u, 0, 1) du from −∞
     // to z. Cells strictly between the end cells all get the same increment h/(hi−lo).
@@ -106,8 +110,10 @@ void rk_add_area(float *line, double xtop, double xbot, float hgt) {
     (void)add_area(line, xtop, xbot, hgt, &first);
 }
 
-int rk_accumulate_band(const rk_band *band, const rk_edge *edges, const int32_t *list, long count,
-                       long top, long rows, int claims) {
+// rk_accumulate_band with `claims` a constant, so that each case is its own loop.
+static inline __attribute__((always_inline)) int accumulate(const rk_band *band, const rk_edge *edges,
+                                                            const int32_t *list, long count, long top, long rows,
+                                                            const int claims) {
     float *restrict acc = band->acc;
     uint64_t *restrict touched = band->touched;
     int32_t *restrict pieces = band->row_pieces;
@@ -159,4 +165,9 @@ int rk_accumulate_band(const rk_band *band, const rk_edge *edges, const int32_t 
         }
     }
     return result;
+}
+
+int rk_accumulate_band(const rk_band *band, const rk_edge *edges, const int32_t *list, long count,
+                       long top, long rows, int claims) {
+    return claims ? accumulate(band, edges, list, count, top, rows, 1) : accumulate(band, edges, list, count, top, rows, 0);
 }

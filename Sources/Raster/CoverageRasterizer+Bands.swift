@@ -175,10 +175,31 @@ extension CoverageRasterizer {
     /// Hands the coverage of the band's `rows` rows (from region row `top`) to `sink`, as whole
     /// spans between touched cells, setting every cell back to zero.
     private func sweepBand<R: CoverageRule, S: CoverageSink>(_ rule: R.Type, top: Int, rows: Int, into sink: inout S) {
+        if R.self == NonZeroArea.self, let direct = sink.sourceOverTarget {
+            // The plain case, blended as it is swept: each stretch of rows that the exact pass
+            // did not redo in one C call (`rk_sweep_rows_nonzero_over`), the redone ones here.
+            var row = 0
+            while row < rows {
+                var end = row
+                while end < rows && exactOffset[end] < 0 { end += 1 }
+                if end > row {
+                    rk_sweep_rows_nonzero_over(acc + row * stride, stride, touched + row * wordsPerRow, wordsPerRow,
+                                               width, end - row, direct.pixel(originX, originY + top + row),
+                                               direct.stride, direct.color)
+                }
+                if end < rows { sweepRows(rule, top: top, rows: end..<end + 1, into: &sink) }
+                row = end + 1
+            }
+            return
+        }
+        sweepRows(rule, top: top, rows: 0..<rows, into: &sink)
+    }
+
+    /// `sweepBand` of the given rows of the band, each span and run handed to `sink`.
+    private func sweepRows<R: CoverageRule, S: CoverageSink>(_ rule: R.Type, top: Int, rows: Range<Int>, into sink: inout S) {
         let chunks = (width + (1 << CoverageRasterizer.chunkShift) - 1) >> CoverageRasterizer.chunkShift
-        let direct = sink.sourceOverTarget
         let wordsPerRow = self.wordsPerRow
-        for row in 0..<rows {
+        for row in rows {
             let line = acc + row * stride
             let words = touched + row * wordsPerRow
             let y = originY + top + row
@@ -216,10 +237,6 @@ extension CoverageRasterizer {
                 k = start + 1 < chunks ? next(start + 1, set: false) : chunks
                 let x0 = start << CoverageRasterizer.chunkShift
                 let x1 = min(k << CoverageRasterizer.chunkShift, width)
-                if R.self == NonZeroArea.self, let direct, exactOffset[row] < 0 {
-                    rk_sweep_nonzero_over(line + x0, direct.pixel(originX + x0, y), x1 - x0, &sum, direct.color)
-                    continue
-                }
                 var any = R.sweep(line + x0, rowCoverage, x1 - x0, &sum)
                 if exactOffset[row] >= 0 {
                     let first = Int(conflictFirst[row])

@@ -10,7 +10,7 @@ package protocol CoverageSink {
     /// `coverage + r·stride`: small shapes in one call.
     mutating func block(y: Int, x: Int, width: Int, height: Int, coverage: UnsafePointer<UInt8>, stride: Int)
     /// Set when all the sink does with cells is blend one colour source-over into pixels,
-    /// unclipped: the sweep then blends each run as it sweeps it (`rk_sweep_nonzero_over`),
+    /// unclipped: the sweep then blends rows as it sweeps them (`rk_sweep_rows_nonzero_over`),
     /// with the same bytes as handing the run's coverage to `cells`.
     var sourceOverTarget: SourceOverTarget? { get }
 }

@@ -99,6 +99,77 @@ import Raster
         }
     }
 
+    @Test func fusedRowsMatchTheirRunsAndSpans() {
+        // Rows of touched and untouched chunks (cells only in touched ones, and at x = width and
+        // width + 1, where edges end): every vector path of rk_sweep_rows_nonzero_over must give
+        // the bytes of the row walked here, each touched run's running sums as `runningSums`
+        // gives them from the run's start and each untouched run one coverage of the sum so
+        // far, blended with Raster's scalar source-over; and leave every cell 0.
+        var r = RasterKernelTests.Random(state: 0x0B0A_45EE)
+        for level in Self.levels {
+            withVectorLevel(level) {
+                for width in [1, 7, 8, 13, 64, 200, 517, 600] {
+                    for color in [r.pixel() | 0xFF00_0000, 0xCC33_1A66, r.pixel()] {
+                        let rows = 3, stride = width + 2, chunks = (width + 7) / 8
+                        let words = (chunks + 1 + 63) / 64 + Int(r.next(2))
+                        let pixelStride = width + Int(r.next(5))
+                        var touched = [UInt64](repeating: 0, count: rows * words)
+                        var cells = [Float](repeating: 0, count: rows * stride)
+                        for row in 0..<rows {
+                            var k = 0
+                            while k < chunks {
+                                let run = Int(r.next(6)) + 1
+                                if r.next(2) == 0 {
+                                    for c in k..<min(k + run, chunks) {
+                                        touched[row * words + c / 64] |= 1 << UInt64(c % 64)
+                                        for x in (8 * c)..<min(8 * c + 8, width) where r.next(3) != 0 {
+                                            cells[row * stride + x] = (Float(r.next(2001)) - 1000) / 900
+                                        }
+                                    }
+                                }
+                                k += run
+                            }
+                            // An edge ending at x = width: its cells, and maybe a bit past the last chunk.
+                            cells[row * stride + width] = 0.25; cells[row * stride + width + 1] = -0.5
+                            if r.next(2) == 0 { touched[row * words + chunks / 64] |= 1 << UInt64(chunks % 64) }
+                        }
+                        let dst = (0..<(rows * pixelStride)).map { _ in r.pixel() }
+                        var expected = dst
+                        for row in 0..<rows {
+                            var sum: Float = 0, k = 0
+                            @inline(__always) func isTouched(_ c: Int) -> Bool { touched[row * words + c / 64] >> UInt64(c % 64) & 1 != 0 }
+                            while k < chunks {
+                                var end = k
+                                while end < chunks && isTouched(end) == isTouched(k) { end += 1 }
+                                let x0 = 8 * k, x1 = min(8 * end, width)
+                                if isTouched(k) {
+                                    let sums = Self.runningSums(Array(cells[(row * stride + x0)..<(row * stride + x1)]), from: sum)
+                                    for (i, v) in sums.enumerated() {
+                                        let c = UInt32(UInt8(min(abs(v), 1) * 255 + 0.5))
+                                        if c != 0 { expected[row * pixelStride + x0 + i] = blend(dst[row * pixelStride + x0 + i], color, c, .sourceOver) }
+                                    }
+                                    sum = sums[sums.count - 1]
+                                } else {
+                                    let c = UInt32(UInt8(min(abs(sum), 1) * 255 + 0.5))
+                                    for x in x0..<x1 where c != 0 { expected[row * pixelStride + x] = blend(dst[row * pixelStride + x], color, c, .sourceOver) }
+                                }
+                                k = end
+                            }
+                        }
+                        var out = dst, line = cells
+                        out.withUnsafeMutableBufferPointer { o in
+                            line.withUnsafeMutableBufferPointer { l in
+                                rk_sweep_rows_nonzero_over(l.baseAddress!, stride, touched, words, width, rows, o.baseAddress!, pixelStride, color)
+                            }
+                        }
+                        #expect(out == expected, "level \(level) width \(width) colour \(String(color, radix: 16))")
+                        #expect(line.allSatisfy { $0 == 0 }, "level \(level) width \(width)")
+                    }
+                }
+            }
+        }
+    }
+
     /// Table entry k holds k + 1, so a sample names the entry it read (0: not painted).
     static let table: [UInt32] = (0..<1024).map { UInt32($0 + 1) }
 

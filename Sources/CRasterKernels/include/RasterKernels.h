@@ -54,6 +54,16 @@ uint8_t rk_sweep_nonzero(float *line, uint8_t *out, long count, float *sum);
 // rk_source_over_masked blends it, so the coverage never goes through memory. Eight cells of +0
 // leave the sum as it is and skip the chain of adds (x + 0 = x), with the same bytes.
 void rk_sweep_nonzero_over(float *line, uint32_t *dst, long count, float *sum, uint32_t s);
+// Whole rows of that fused sweep: row r's cells at line + r·stride (cells 0 ... width + 1; the
+// last two only take the ends of edges at x = width, and are set to 0), its touched bits (one per
+// chunk of 8 cells; bits past the last chunk are ignored) at touched + r·words_per_row, its
+// pixels at dst + r·dst_stride. Each row's running sum starts at 0; left to right, each run of
+// touched chunks is swept as rk_sweep_nonzero_over, and each run of untouched chunks is one span
+// of the running sum's coverage c: s scaled by c (unscaled at 255), filled with rk_fill where
+// that is opaque, else blended with rk_source_over_constant (nothing where c or it is 0). The
+// bytes are those of those calls made one by one; every cell is left 0.
+void rk_sweep_rows_nonzero_over(float *line, long stride, const uint64_t *touched, long words_per_row, long width,
+                                long rows, uint32_t *dst, long dst_stride, uint32_t s);
 // Which vector path runs: 2 for AVX2, 1 for SSE2, 0 for plain C.
 int rk_vector_level(void);
 // Chooses a lower path than the CPU allows (tests run every path); −1 restores the best.
