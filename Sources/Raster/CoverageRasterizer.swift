@@ -97,8 +97,14 @@ package final class CoverageRasterizer: PolylineSink {
     let scratch: RasterScratch
     /// Owner ids up to `firstId` are earlier fills' (see `Edge.id`).
     let firstId: Int32
+    /// Receives the lines and keeps them as edges in `scratch.edges` (`rk_lines_to`), and
+    /// follows each contour for the simplicity test: the scratch's, set up for this fill.
+    let builder: UnsafeMutablePointer<rk_edge_builder>
     /// The received edges, `edgeCount` of them in `scratch.edges`.
-    var edgeCount = 0
+    var edgeCount: Int {
+        get { builder.pointee.count }
+        set { builder.pointee.count = newValue }
+    }
     /// Most edges kept at once (14.7 MB): a path's segments are bounded only by time (a million
     /// cubics can flatten to hundreds of millions of them), so memory must not follow them.
     package static let maxKeptEdges = 1 << 18
@@ -108,27 +114,19 @@ package final class CoverageRasterizer: PolylineSink {
     /// A rasterizer of one band reached `maxKeptEdges` and accumulated what it had: its cells
     /// hold those edges, and the fill has no exact pass (its meetings were not all seen).
     var batched = false
-    private var startX = 0.0, startY = 0.0, lastX = 0.0, lastY = 0.0
-    private var edgeId: Int32 = 0
-    private var subpathFirstId: Int32 = 0
     /// The first edge of the contour being received, in `scratch.edges`.
     private var contourFirstEdge = 0
-    /// The contour's vertices so far (x, y pairs; kept while there are at most
-    /// `maxTestedVertices + 1`), to tell at its end whether it is simple, and their count.
-    private let contour: UnsafeMutablePointer<Double>
-    private var contourPoints = 0
-    /// The convexity test of the contour being received, edge by edge: its first and last
-    /// edge vectors, which ways it has turned, the sign of dy of its first and last edges
-    /// that had one, how often that sign changed, and whether an edge folded back.
-    private var firstDX = 0.0, firstDY = 0.0, lastDX = 0.0, lastDY = 0.0
-    private var turnedLeft = false, turnedRight = false, folded = false
-    private var firstSign = 0.0, lastSign = 0.0, signChanges = 0
+    /// Points received and not yet handed to the builder (`pending` of them, x and y; room for
+    /// `batchPoints`): lines go to C a batch at a time.
+    private let points: UnsafeMutablePointer<Double>
+    private var pending = 0
+    static let batchPoints = 64
     /// Contours with edges in the region so far, and whether all of them were simple: one
     /// simple contour cannot conflict with itself, so its cells need no owners.
     private(set) var contoursKept = 0
     private(set) var allSimple = true
     /// Longer contours that are not convex count as not simple: where their own edges meet is a conflict.
-    static let maxTestedVertices = 16
+    static let maxTestedVertices = Int(RK_MAX_TESTED_VERTICES)
 
     /// One edge as kept for the bands (`rk_edge`, EdgeKernels.h): region coordinates, y0 < y1
     /// (y0 == y1 for a horizontal edge, which only claims cells). Defined in C so that the
@@ -145,9 +143,17 @@ package final class CoverageRasterizer: PolylineSink {
         scratch = RasterScratch.take(cells: bandRows * stride)
         acc = scratch.acc
         owner = scratch.owner
-        contour = scratch.vertices
         firstId = scratch.startEdgeIds()
-        edgeId = firstId
+        builder = scratch.builder
+        builder.pointee = rk_edge_builder()
+        builder.pointee.edges = scratch.edges
+        builder.pointee.capacity = min(scratch.edgeCapacity, CoverageRasterizer.maxKeptEdges)
+        builder.pointee.origin_x = Double(originX); builder.pointee.origin_y = Double(originY)
+        builder.pointee.width = self.width; builder.pointee.height = self.height
+        builder.pointee.antialias = antialias ? 1 : 0
+        builder.pointee.edge_id = firstId
+        builder.pointee.contour = scratch.vertices
+        points = scratch.points
         scratch.reserve(rows: bandRows, words: wordsPerRow * bandRows, bytes: stride)
         touched = scratch.words
         rowCoverage = scratch.bytes
@@ -160,7 +166,7 @@ package final class CoverageRasterizer: PolylineSink {
     deinit {
         // Cells are only touched while sweeping, which sets every one it or the edges touched
         // back to zero.
-        scratch.lastEdgeId = max(scratch.lastEdgeId, edgeId)
+        scratch.lastEdgeId = max(scratch.lastEdgeId, builder.pointee.edge_id)
         RasterScratch.give(scratch)
         exactCoverage?.deallocate()
         exactWork.free()
@@ -182,35 +188,56 @@ package final class CoverageRasterizer: PolylineSink {
 
     package func moveTo(_ x: Double, _ y: Double) {
         endContour()
-        startX = x; startY = y; lastX = x; lastY = y
-        contour[0] = x; contour[1] = y
-        contourPoints = 1
+        let b = builder
+        b.pointee.start_x = x; b.pointee.start_y = y; b.pointee.last_x = x; b.pointee.last_y = y
+        b.pointee.contour[0] = x; b.pointee.contour[1] = y
+        b.pointee.contour_points = 1
         // Skip an id so the last edge of one contour and the first of the next never look consecutive.
-        edgeId &+= 1
-        subpathFirstId = edgeId &+ 1
+        b.pointee.edge_id &+= 1
+        b.pointee.contour_first = b.pointee.edge_id &+ 1
         contourFirstEdge = edgeCount
     }
 
     package func lineTo(_ x: Double, _ y: Double) {
-        // Zero-length lines add nothing and must not break the chain of consecutive edge ids.
-        if x == lastX && y == lastY { return }
-        edgeId &+= 1
-        if contourPoints <= CoverageRasterizer.maxTestedVertices {
-            contour[2 * contourPoints] = x; contour[2 * contourPoints + 1] = y
+        points[2 * pending] = x; points[2 * pending + 1] = y
+        pending += 1
+        if pending == CoverageRasterizer.batchPoints { flushLines() }
+    }
+
+    /// Hands the pending points to the builder, making room as it runs out.
+    private func flushLines() {
+        var done = 0
+        while done < pending {
+            done += rk_lines_to(builder, points + 2 * done, pending - done)
+            if done < pending && !makeRoom() { break }
         }
-        contourPoints += 1
-        turn(x - lastX, y - lastY)
-        // A line back to the subpath's start closes it: it may share the first edge's cell.
-        addLine(lastX, lastY, x, y, flags: x == startX && y == startY ? Edge.closing : 0)
-        lastX = x; lastY = y
+        pending = 0
     }
 
     package func endSubpath(closed: Bool) {
-        lineTo(startX, startY)
+        lineTo(builder.pointee.start_x, builder.pointee.start_y)
         endContour()
     }
 
-    /// Ends the contour being received: marks its edges when it is simple.
+    /// Makes room for a line's edges (three at most) when `rk_lines_to` found too little:
+    /// grows the edges up to `maxKeptEdges`, then accumulates what one band holds
+    /// (`accumulateBatch`); several bands overflow instead (the line is dropped). Whether
+    /// there is room now.
+    private func makeRoom() -> Bool {
+        let b = builder
+        if b.pointee.capacity < CoverageRasterizer.maxKeptEdges {
+            scratch.growEdges(keeping: edgeCount)
+            b.pointee.edges = scratch.edges
+            b.pointee.capacity = min(scratch.edgeCapacity, CoverageRasterizer.maxKeptEdges)
+            return true
+        }
+        guard bandRows >= height else { overflowed = true; return false }
+        accumulateBatch()
+        contourFirstEdge = 0
+        return true
+    }
+
+    /// Ends the contour being received: marks its edges when it is simple (`rk_contour_is_simple`).
     ///
     /// In a pixel that only a simple contour's edges pass through (besides edges of no other
     /// contour), the winding is that contour's, 0 or ±1, plus the constant winding of the
@@ -219,174 +246,25 @@ package final class CoverageRasterizer: PolylineSink {
     /// around, so the direction goes round once), or, for a few vertices, no two edges
     /// meeting except neighbours at their common vertex (a dash bent at a join).
     private func endContour() {
+        flushLines()
         defer {
-            contourFirstEdge = edgeCount; contourPoints = 0
-            turnedLeft = false; turnedRight = false; folded = false
-            firstSign = 0; lastSign = 0; signChanges = 0
+            contourFirstEdge = edgeCount
+            rk_reset_contour(builder)
         }
         guard edgeCount > contourFirstEdge else { return }
         contoursKept += 1
-        guard antialias, simpleContour() else { allSimple = false; return }
+        guard antialias, rk_contour_is_simple(builder) != 0 else { allSimple = false; return }
         let edges = scratch.edges
         for i in contourFirstEdge..<edgeCount { edges[i].flags |= Edge.simple }
     }
 
-    /// The next edge of the contour, (dx, dy), for the convexity test: the turn from the
-    /// previous edge (none from the first) and its dy's sign.
-    @inline(__always)
-    private func turn(_ bx: Double, _ by: Double) {
-        if contourPoints == 2 {
-            firstDX = bx; firstDY = by
-        } else {
-            turn(from: lastDX, lastDY, to: bx, by)
-        }
-        lastDX = bx; lastDY = by
-        if by != 0 {
-            let sign: Double = by > 0 ? 1 : -1
-            if lastSign == 0 { firstSign = sign } else if sign != lastSign { signChanges += 1 }
-            lastSign = sign
-        }
-    }
-
-    @inline(__always)
-    private func turn(from ax: Double, _ ay: Double, to bx: Double, _ by: Double) {
-        let cross = ax * by - ay * bx
-        if cross > 0 { turnedLeft = true } else if cross < 0 { turnedRight = true }
-        else if !(ax * bx + ay * by > 0) { folded = true } // a reversal, or NaN
-    }
-
-    /// Whether the contour (closed: back at its start) is a simple polygon. Convex, for any
-    /// number of vertices: every turn one way and dy changing sign at most twice around (so the
-    /// direction goes round once). Otherwise, for at most `maxTestedVertices`: no two edges
-    /// that are not neighbours may touch, by the signs of orientation determinants (collinear
-    /// counts as touching; a crossing too shallow for the rounding of a determinant to show
-    /// encloses far less than a 255th of a pixel). A reversal (an edge folding back along the
-    /// previous one) is never simple.
-    private func simpleContour() -> Bool {
-        let n = contourPoints - 1
-        let p = contour
-        // Closed: the last edge ended where the first began.
-        guard n >= 3, lastX == startX, lastY == startY else { return false }
-        // The turns and dy signs were followed edge by edge (`turn`); the turn at the start
-        // vertex closes the round.
-        turn(from: lastDX, lastDY, to: firstDX, firstDY)
-        if folded { return false }
-        var changes = signChanges
-        if lastSign != 0 && firstSign != lastSign { changes += 1 }
-        if !(turnedLeft && turnedRight) && changes <= 2 { return true }
-        guard n <= CoverageRasterizer.maxTestedVertices else { return false }
-        @inline(__always) func orient(_ a: Int, _ b: Int, _ c: Int) -> Double {
-            let v = (p[2 * b] - p[2 * a]) * (p[2 * c + 1] - p[2 * a + 1]) - (p[2 * b + 1] - p[2 * a + 1]) * (p[2 * c] - p[2 * a])
-            return v > 0 ? 1 : (v < 0 ? -1 : 0)
-        }
-        for i in 0..<n {
-            // Edges i (vertex i to i + 1) and j that are not neighbours: j ≥ i + 2, and not
-            // the last edge with the first.
-            var j = i + 2
-            while j < n - (i == 0 ? 1 : 0) {
-                let d1 = orient(i, i + 1, j), d2 = orient(i, i + 1, j + 1)
-                let d3 = orient(j, j + 1, i), d4 = orient(j, j + 1, i + 1)
-                if d1 * d2 <= 0 && d3 * d4 <= 0 { return false }
-                j += 1
-            }
-        }
-        return true
-    }
-
     // MARK: Edges
-
-    /// Keeps an edge (device coordinates), clipped to the region's rows and split at its sides.
-    func addLine(_ dx0: Double, _ dy0: Double, _ dx1: Double, _ dy1: Double, flags: UInt8) {
-        var x0 = dx0 - Double(originX), y0 = dy0 - Double(originY)
-        var x1 = dx1 - Double(originX), y1 = dy1 - Double(originY)
-        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return }
-        if y0 == y1 {
-            // A horizontal edge adds no area, but inside a row it separates different windings
-            // above and below it, so any other edge in the cells it spans may need the exact pass.
-            guard antialias, y0 > 0, y0 < Double(height), y0 > Double(Int(y0)) else { return }
-            let lo = max(min(x0, x1), 0), hi = min(max(x0, x1), Double(width))
-            guard hi > lo else { return }
-            keep(lo, y0, hi, y0, 0, flags | Edge.horizontal, row: Int(y0), lastRow: Int(y0))
-            return
-        }
-        let dir: Float = y1 > y0 ? 1 : -1
-        if y0 > y1 { swap(&x0, &x1); swap(&y0, &y1) }
-        let h = Double(height), w = Double(width)
-        if y1 <= 0 || y0 >= h { return }
-        if !antialias {
-            // Rows whose centre line y + 0.5 lies in [y0, y1) (top-left rule).
-            let first = y0 <= 0.5 ? 0 : Int((y0 - 0.5).rounded(.up))
-            let last = min(height - 1, Int(min((y1 - 0.5).rounded(.up), h)) - 1)
-            if first <= last { keep(x0, y0, x1, y1, dir, flags, row: first, lastRow: last) }
-            return
-        }
-        // Clip to the region's rows.
-        if y0 < 0 { x0 += (x1 - x0) * (0 - y0) / (y1 - y0); y0 = 0 }
-        if y1 > h { x1 = x0 + (x1 - x0) * (h - y0) / (y1 - y0); y1 = h }
-        if y1 <= y0 { return }
-        // Split at x = 0 and x = width. Left of the region an edge still covers every cell of
-        // its rows, so it moves onto x = 0; right of the region it covers nothing visible.
-        if x0 >= 0 && x1 >= 0 && x0 <= w && x1 <= w { keep(x0, y0, x1, y1, dir, flags); return }
-        if x0 >= w && x1 >= w { return }
-        if x0 <= 0 && x1 <= 0 { keep(0, y0, 0, y1, dir, flags); return }
-        var ya = y0, xa = x0
-        let dxdy = (x1 - x0) / (y1 - y0)
-        // Crossing ys of x = 0 and x = width, in order of y.
-        var cuts: (Double, Double) = (.infinity, .infinity)
-        if (x0 < 0) != (x1 < 0) { cuts.0 = y0 + (0 - x0) / dxdy }
-        if (x0 > w) != (x1 > w) { cuts.1 = y0 + (w - x0) / dxdy }
-        if cuts.1 < cuts.0 { swap(&cuts.0, &cuts.1) }
-        for k in 0..<3 {
-            let yc = k == 0 ? cuts.0 : (k == 1 ? cuts.1 : y1)
-            guard yc.isFinite && yc > ya else { continue }
-            let yb = min(yc, y1)
-            let xb = yb == y1 ? x1 : x0 + (yb - y0) * dxdy
-            let mid = (xa + xb) / 2
-            if mid < 0 {
-                keep(0, ya, 0, yb, dir, flags)
-            } else if mid <= w {
-                keep(min(max(xa, 0), w), ya, min(max(xb, 0), w), yb, dir, flags)
-            }
-            ya = yb; xa = xb
-            if yb >= y1 { break }
-        }
-    }
-
-    /// Appends an edge inside the region (0 ≤ x ≤ width, 0 ≤ y0 < y1 ≤ height) crossing rows
-    /// `Int(y0)` to the last row it reaches.
-    @inline(__always)
-    private func keep(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ dir: Float, _ flags: UInt8) {
-        keep(x0, y0, x1, y1, dir, flags, row: Int(y0),
-             lastRow: min(CoverageRasterizer.ceilNonNegative(y1) - 1, height - 1))
-    }
-
-    @inline(__always)
-    private func keep(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ dir: Float, _ flags: UInt8,
-                      row: Int, lastRow: Int) {
-        if edgeCount == CoverageRasterizer.maxKeptEdges {
-            guard bandRows >= height else { overflowed = true; return }
-            accumulateBatch()
-            contourFirstEdge = 0
-        }
-        if edgeCount == scratch.edgeCapacity { scratch.growEdges(keeping: edgeCount) }
-        scratch.edges[edgeCount] = Edge(x0: x0, y0: y0, x1: x1, y1: y1, dir: dir, id: edgeId,
-                                        contour_first: subpathFirstId, first_row: Int32(row), last_row: Int32(lastRow),
-                                        flags: flags)
-        edgeCount += 1
-    }
 
     /// Ends the last contour; the edges are then complete.
     func finishEdges() { endContour() }
 
     /// How many ids this fill's edges have taken.
-    var edgeIdsUsed: Int32 { edgeId &- firstId }
-
-    /// ⌈v⌉ for 0 ≤ v < 2⁶², without a libm call (the baseline x86-64 target has no roundsd).
-    @inline(__always)
-    static func ceilNonNegative(_ v: Double) -> Int {
-        let t = Int(v)
-        return Double(t) < v ? t + 1 : t
-    }
+    var edgeIdsUsed: Int32 { builder.pointee.edge_id &- firstId }
 }
 
 extension rk_edge {

@@ -1,3 +1,4 @@
+import CRasterKernels
 
 /// The rasterizer's working memory, reused between fills: the per-cell arrays of one band of
 /// rows (area accumulators, kept zeroed, and edge owners, whose ids count on from fill to
@@ -19,6 +20,10 @@ final class RasterScratch: @unchecked Sendable {
     private(set) var byteCapacity = 0
     /// Room for one contour's first vertices (x, y), for the rasterizer's simplicity test.
     let vertices = UnsafeMutablePointer<Double>.allocate(capacity: 2 * (CoverageRasterizer.maxTestedVertices + 1))
+    /// The rasterizer's edge intake (`rk_edge_builder`), set up by each fill.
+    let builder = UnsafeMutablePointer<rk_edge_builder>.allocate(capacity: 1)
+    /// The rasterizer's batch of points on their way to the builder.
+    let points = UnsafeMutablePointer<Double>.allocate(capacity: 2 * CoverageRasterizer.batchPoints)
     /// The edges of the fill being received, room for `edgeCapacity`.
     private(set) var edges = UnsafeMutablePointer<CoverageRasterizer.Edge>.allocate(capacity: 64)
     private(set) var edgeCapacity = 64
@@ -65,6 +70,8 @@ final class RasterScratch: @unchecked Sendable {
         words.deallocate()
         bytes.deallocate()
         vertices.deallocate()
+        builder.deallocate()
+        points.deallocate()
         edges.deallocate()
         indices.deallocate()
     }
