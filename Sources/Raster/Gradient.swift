@@ -77,6 +77,29 @@ public struct Gradient: Sendable, Equatable {
         return out
     }
 
+    /// The tables of the last few ramps drawn, most recent first (by colours and locations):
+    /// a gradient drawn again (each frame of a `CAGradientLayer`, a chart's fill per series)
+    /// reuses its table instead of recomputing 1024 colours (about 40 000 instructions).
+    private static let recentTables = Locked<[(colors: [Color], locations: [Double]?, table: [UInt32])]>([])
+    private static let maxRecentTables = 8
+
+    /// `table()`, from the recent tables when this ramp's colours and locations are there.
+    func cachedTable() -> [UInt32] {
+        let hit: [UInt32]? = Gradient.recentTables.withLock { list in
+            guard let i = list.firstIndex(where: { $0.colors == colors && $0.locations == locations }) else { return nil }
+            let entry = list.remove(at: i)
+            list.insert(entry, at: 0)
+            return entry.table
+        }
+        if let hit { return hit }
+        let made = table()
+        Gradient.recentTables.withLock { list in
+            list.insert((colors, locations, made), at: 0)
+            if list.count > Gradient.maxRecentTables { list.removeLast() }
+        }
+        return made
+    }
+
     /// The ramp parameter (0...1, clamped) at a point of gradient space.
     @inline(__always)
     func parameter(_ x: Double, _ y: Double) -> Double {
@@ -108,7 +131,7 @@ public struct Gradient: Sendable, Equatable {
 struct GradientSink: CoverageSink {
     let surface: Surface
     let gradient: Gradient
-    let table: UnsafeMutablePointer<UInt32>
+    let table: UnsafePointer<UInt32>
     let inverse: ProjectiveTransform
     let clip: Mask?
     let mode: BlendMode
@@ -168,14 +191,14 @@ extension Surface {
     /// sink that `sink` makes from them (they live for the call).
     func fill<S: CoverageSink>(_ path: Path, transform: ProjectiveTransform, rule: FillRule, ramp: Gradient,
                                clip: Mask?, antialias: Bool,
-                               sink make: (_ table: UnsafeMutablePointer<UInt32>, _ scratch: UnsafeMutablePointer<UInt8>,
+                               sink make: (_ table: UnsafePointer<UInt32>, _ scratch: UnsafeMutablePointer<UInt8>,
                                            _ samples: UnsafeMutablePointer<UInt32>) -> S) {
         guard let r = drawableRegion(clip: clip) else { return }
-        var table = ramp.table()
+        let table = ramp.cachedTable()
         let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: r.width)
         let samples = UnsafeMutablePointer<UInt32>.allocate(capacity: r.width)
         defer { scratch.deallocate(); samples.deallocate() }
-        table.withUnsafeMutableBufferPointer { t in
+        table.withUnsafeBufferPointer { t in
             guard let base = t.baseAddress else { return }
             var sink = make(base, scratch, samples)
             rasterize(path, transform: transform, rule: rule, antialias: antialias,

@@ -40,7 +40,7 @@ public struct Shading: Sendable, Equatable {
 struct ShadingSink: CoverageSink {
     unowned(unsafe) let surface: Surface
     let shading: Shading
-    let table: UnsafeMutablePointer<UInt32>
+    let table: UnsafePointer<UInt32>
     let inverse: ProjectiveTransform
     unowned(unsafe) let clip: Mask?
     let mode: BlendMode

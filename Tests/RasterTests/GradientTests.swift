@@ -18,6 +18,33 @@ import Raster
         }
     }
 
+    @Test func aRampDrawnAgainKeepsItsOwnColours() {
+        // Ramps that share their colours but not their locations, redrawn in turn and after
+        // more other ramps than the recent-table cache holds: each draws its own closed form
+        // every time (x = 50: t = 0.505, which is 0.51 of the way from 0.25 to 0.75 → 130, and
+        // 128.8 → 129 when evenly spaced).
+        func red(at x: Int, _ g: Gradient) -> Int {
+            let s = Surface(width: 100, height: 1)
+            s.fill(.rect(x: 0, y: 0, width: 100, height: 1), gradient: g, gradientTransform: .identity)
+            return Self.red(s.pixel(x: x, y: 0))
+        }
+        let placed = Gradient(kind: .axial, colors: [.black, .white], locations: [0.25, 0.75],
+                              startX: 0, startY: 0, endX: 100, endY: 0)
+        var even = placed
+        even.locations = nil
+        for round in 0..<3 {
+            #expect(abs(red(at: 50, placed) - 130) <= 1, "round \(round)")
+            #expect(abs(red(at: 50, even) - 129) <= 1, "round \(round)")
+            #expect(red(at: 10, placed) == 0 && red(at: 10, even) > 20, "round \(round)")
+            for k in 0..<10 {
+                // Other ramps: grey k/10 to white, x = 0 reads about the first colour.
+                let grey = Color(r: Float(k) / 10, g: Float(k) / 10, b: Float(k) / 10, a: 1)
+                let other = Gradient(kind: .axial, colors: [grey, .white], startX: 0, startY: 0, endX: 100, endY: 0)
+                #expect(abs(red(at: 0, other) - Int((Float(k) / 10 * 255 + 0.5 * 255 / 100).rounded())) <= 2)
+            }
+        }
+    }
+
     @Test func locationsAndEndColoursContinue() {
         let s = Surface(width: 100, height: 1)
         let g = Gradient(kind: .axial, colors: [.black, .white], locations: [0.25, 0.75],
