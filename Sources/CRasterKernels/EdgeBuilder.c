@@ -33,11 +33,20 @@ static inline void keep(rk_edge_builder *b, double x0, double y0, double x1, dou
 }
 
 // Keeps an edge (device coordinates), clipped to the region's rows and split at its sides.
-static inline __attribute__((always_inline)) void add_line(rk_edge_builder *b, double dx0, double dy0, double dx1, double dy1, uint8_t flags) {
+static inline __attribute__((always_inline)) void add_line(rk_edge_builder *b, double dx0, double dy0, double dx1,
+                                                          double dy1, uint8_t flags) {
     double x0 = dx0 - b->origin_x, y0 = dy0 - b->origin_y;
     double x1 = dx1 - b->origin_x, y1 = dy1 - b->origin_y;
-    if (!(isfinite(x0) && isfinite(y0) && isfinite(x1) && isfinite(y1))) return;
     const double h = (double)b->height, w = (double)b->width;
+    if (b->antialias && y0 != y1 && x0 >= 0 && x0 <= w && y0 >= 0 && y0 <= h && x1 >= 0 && x1 <= w && y1 >= 0 && y1 <= h) {
+        // Both ends in the region (most lines of most shapes): nothing to clip. The same edge
+        // as the general path below keeps.
+        if (y0 < y1) keep(b, x0, y0, x1, y1, 1.0f, flags);
+        else keep(b, x1, y1, x0, y0, -1.0f, flags);
+        return;
+    }
+    // Not finite: v − v is NaN for an infinity or a NaN, 0 otherwise.
+    if (((x0 - x0) + (y0 - y0)) + ((x1 - x1) + (y1 - y1)) != 0) return;
     if (y0 == y1) {
         // A horizontal edge adds no area, but inside a row it separates different windings
         // above and below it, so any other edge in the cells it spans may need the exact pass.

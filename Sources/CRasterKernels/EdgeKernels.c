@@ -154,7 +154,7 @@ static inline __attribute__((always_inline)) int accumulate(const rk_band *band,
             // Clamped: a near-horizontal edge's slope can overflow.
             const double xbot = ybot == y1 ? x1 : min_d(max_d(x0 + (ybot - y0) * dxdy, lo_x), hi_x);
             const float hgt = (float)(ybot - ytop) * dir;
-            pieces[local]++;
+            if (claims) pieces[local]++;   // read only for rows that claims flagged
             if (hgt != 0) {
                 long i0;
                 long i1 = add_area(acc + local * stride, xtop, xbot, hgt, &i0);

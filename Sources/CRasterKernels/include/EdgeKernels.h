@@ -33,7 +33,8 @@ typedef struct {
 
 // One band's memory: `stride` cells a row (cells 0 ... width + 1), `words_per_row` words of
 // touched bits a row (one bit per 8 cells), per row the number of edge pieces and the first
-// and last conflicting cell. `owner` is read and written only when `claims` is set.
+// and last conflicting cell. `owner` and the piece counts (which only rows that claims flagged
+// are asked for) are read and written only when `claims` is set.
 typedef struct {
     float *acc;
     int32_t *owner;
