@@ -341,10 +341,12 @@ AVX2 static void avx2_source_over_row_masked(uint32_t *dst, const uint32_t *src,
     sse2_source_over_row_masked(dst + i, src + i, n - i, cov + i);
 }
 
-AVX2 static void avx2_source_over_constant(uint32_t *dst, long n, uint32_t s) {
+// sv: s widened to 16 bits in every pixel; inv: 255 − its alpha, widened (set up by the caller,
+// which may do it once for many rows).
+AVX2 static inline __attribute__((always_inline)) void avx2_source_over_constant_with(uint32_t *dst, long n, uint32_t s,
+                                                                                    __m256i sv, __m256i inv) {
     long i = 0;
-    __m256i z = _mm256_setzero_si256(), sv = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)s), z);
-    __m256i inv = inverse_alpha_16(sv);
+    __m256i z = _mm256_setzero_si256();
     for (; i + 8 <= n; i += 8) {
         __m256i d = load8(dst + i);
         __m256i lo = _mm256_add_epi16(sv, mul255_16(_mm256_unpacklo_epi8(d, z), inv));
@@ -352,6 +354,11 @@ AVX2 static void avx2_source_over_constant(uint32_t *dst, long n, uint32_t s) {
         store8(dst + i, _mm256_packus_epi16(lo, hi));
     }
     sse2_source_over_constant(dst + i, n - i, s);
+}
+
+AVX2 static void avx2_source_over_constant(uint32_t *dst, long n, uint32_t s) {
+    __m256i sv = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)s), _mm256_setzero_si256());
+    avx2_source_over_constant_with(dst, n, s, sv, inverse_alpha_16(sv));
 }
 
 // Lanes [0, n) of eight, for masked loads and stores of a row's last pixels.
@@ -760,12 +767,15 @@ static inline long next_chunk(const uint64_t *words, long words_per_row, long ch
 
 typedef void (*sweep_run_fn)(float *line, uint32_t *dst, long n, float *sum, const void *colour);
 typedef void (*fill_fn)(uint32_t *dst, long n, uint32_t value);
+// A span of n pixels of coverage c (1 ... 255) of the colour s.
+typedef void (*sweep_span_fn)(uint32_t *dst, long n, uint32_t c, uint32_t s, const void *colour);
 
-// The row walk, inlined into each level's entry with that level's run, fill and blend.
+// The row walk, inlined into each level's entry with that level's run and span (and, for rows
+// of one word of touched bits, the most common case, with that word count a constant).
 static inline __attribute__((always_inline)) void sweep_rows_over(float *line, long stride, const uint64_t *touched,
                                                                   long words_per_row, long width, long rows,
                                                                   uint32_t *dst, long dst_stride, uint32_t s,
-                                                                  sweep_run_fn run, fill_fn fill, fill_fn blend,
+                                                                  sweep_run_fn run, sweep_span_fn span,
                                                                   const void *colour) {
     const long chunks = (width + 7) >> 3;
     for (long r = 0; r < rows; r++, line += stride, touched += words_per_row, dst += dst_stride) {
@@ -776,12 +786,7 @@ static inline __attribute__((always_inline)) void sweep_rows_over(float *line, l
             if (start > k) {
                 // Untouched chunks between edges: one span of the winding left of them.
                 uint32_t c = coverage_nonzero(sum);
-                if (c) {
-                    long x0 = k << 3, x1 = start << 3 < width ? start << 3 : width;
-                    uint32_t sc = c == 255 ? s : scale_pixel(s, c);
-                    if (sc >> 24 == 255) fill(dst + x0, x1 - x0, sc);
-                    else if (sc) blend(dst + x0, x1 - x0, sc);
-                }
+                if (c) span(dst + (k << 3), (start << 3 < width ? start << 3 : width) - (k << 3), c, s, colour);
             }
             if (start >= chunks) break;
             k = start + 1 < chunks ? next_chunk(touched, words_per_row, chunks, start + 1, 0) : chunks;
@@ -793,20 +798,46 @@ static inline __attribute__((always_inline)) void sweep_rows_over(float *line, l
     }
 }
 
+// s scaled by c (unscaled at 255), filled where that is opaque, else blended.
+static inline __attribute__((always_inline)) void span_over(uint32_t *dst, long n, uint32_t c, uint32_t s,
+                                                            fill_fn fill, fill_fn blend) {
+    uint32_t sc = c == 255 ? s : scale_pixel(s, c);
+    if (sc >> 24 == 255) fill(dst, n, sc);
+    else if (sc) blend(dst, n, sc);
+}
+
 static void scalar_run_over(float *line, uint32_t *dst, long n, float *sum, const void *colour) {
     scalar_sweep_nonzero_over(line, dst, n, sum, *(const uint32_t *)colour);
 }
 
+static void scalar_span_over(uint32_t *dst, long n, uint32_t c, uint32_t s, const void *colour) {
+    (void)colour;
+    span_over(dst, n, c, s, rk_fill, rk_source_over_constant);
+}
+
 #if defined(__x86_64__)
-AVX2 static void avx2_run_over(float *line, uint32_t *dst, long n, float *sum, const void *colour) {
+AVX2 static inline __attribute__((always_inline)) void avx2_run_over(float *line, uint32_t *dst, long n, float *sum,
+                                                                    const void *colour) {
     avx2_sweep_run_over(line, dst, n, sum, (const avx2_colour *)colour);
+}
+
+AVX2 static inline __attribute__((always_inline)) void avx2_span_over(uint32_t *dst, long n, uint32_t c, uint32_t s,
+                                                                     const void *colour) {
+    const avx2_colour *k = colour;
+    // Full coverage of a translucent colour (a shape's inside): the colour's vectors are
+    // already set up, with the bytes of avx2_source_over_constant.
+    if (c == 255 && !k->opaque) avx2_source_over_constant_with(dst, n, s, k->sw, k->inv);
+    else span_over(dst, n, c, s, avx2_fill, avx2_source_over_constant);
 }
 
 AVX2 static void avx2_sweep_rows_nonzero_over(float *line, long stride, const uint64_t *touched, long words_per_row,
                                               long width, long rows, uint32_t *dst, long dst_stride, uint32_t s) {
     avx2_colour k = avx2_colour_of(s);
-    sweep_rows_over(line, stride, touched, words_per_row, width, rows, dst, dst_stride, s,
-                    avx2_run_over, avx2_fill, avx2_source_over_constant, &k);
+    if (words_per_row == 1)
+        sweep_rows_over(line, stride, touched, 1, width, rows, dst, dst_stride, s, avx2_run_over, avx2_span_over, &k);
+    else
+        sweep_rows_over(line, stride, touched, words_per_row, width, rows, dst, dst_stride, s, avx2_run_over,
+                        avx2_span_over, &k);
 }
 #endif
 
@@ -819,5 +850,5 @@ void rk_sweep_rows_nonzero_over(float *line, long stride, const uint64_t *touche
     }
 #endif
     sweep_rows_over(line, stride, touched, words_per_row, width, rows, dst, dst_stride, s,
-                    scalar_run_over, rk_fill, rk_source_over_constant, &s);
+                    scalar_run_over, scalar_span_over, &s);
 }

@@ -18,7 +18,7 @@ extension CoverageRasterizer {
     /// cells then hold them until the sweep, and no owners are kept.
     func accumulateBatch() {
         if !batched {
-            beginBand(rows: height)
+            beginBand(rows: height, claims: false)
             batched = true
         }
         let n = edgeCount
@@ -53,7 +53,7 @@ extension CoverageRasterizer {
         if batched {
             // One band, accumulated in batches as the edges came: the rest, then the sweep.
             accumulateBatch()
-            sweepBand(coverage, top: 0, rows: height, into: &sink)
+            sweepBand(coverage, top: 0, rows: height, exactRows: false, into: &sink)
             return
         }
         let n = edgeCount
@@ -98,10 +98,11 @@ extension CoverageRasterizer {
                 if claims { owner.update(repeating: 0, count: rows * stride) }
             }
             lastId = max(lastId, firstId &+ offset &+ Int32(span))
-            beginBand(rows: rows)
+            beginBand(rows: rows, claims: claims)
             if !accumulate(list, count, top: top, rows: rows, offset: offset, claims: claims) { return }
-            if exact { resolveConflicts(edges, list, count, top: top, rows: rows, rule: rule) }
-            sweepBand(coverage, top: top, rows: rows, into: &sink)
+            // Without claims no cell is flagged: there is nothing to redo.
+            if exact && claims { resolveConflicts(edges, list, count, top: top, rows: rows, rule: rule) }
+            sweepBand(coverage, top: top, rows: rows, exactRows: claims, into: &sink)
         }
         if bands == 1 {
             band(0, byBand, n)
@@ -131,9 +132,11 @@ extension CoverageRasterizer {
         scratch.lastEdgeId = max(scratch.lastEdgeId, lastId)
     }
 
-    /// Sets up the band's touched bits and per-row bookkeeping.
-    private func beginBand(rows: Int) {
+    /// Sets up the band's touched bits and, with claims, its per-row bookkeeping (which only
+    /// claims and the exact pass write, and only rows they flagged are read for).
+    private func beginBand(rows: Int, claims: Bool) {
         touched.initialize(repeating: 0, count: rows * wordsPerRow)
+        guard claims else { return }
         conflictFirst.initialize(repeating: Int32.max, count: rows)
         conflictLast.initialize(repeating: -1, count: rows)
         exactOffset.initialize(repeating: -1, count: rows)
@@ -173,9 +176,16 @@ extension CoverageRasterizer {
     // MARK: Sweep
 
     /// Hands the coverage of the band's `rows` rows (from region row `top`) to `sink`, as whole
-    /// spans between touched cells, setting every cell back to zero.
-    private func sweepBand<R: CoverageRule, S: CoverageSink>(_ rule: R.Type, top: Int, rows: Int, into sink: inout S) {
+    /// spans between touched cells, setting every cell back to zero. `exactRows`: rows may have
+    /// been redone by the exact pass (`exactOffset`, which is set up only then).
+    private func sweepBand<R: CoverageRule, S: CoverageSink>(_ rule: R.Type, top: Int, rows: Int, exactRows: Bool,
+                                                             into sink: inout S) {
         if R.self == NonZeroArea.self, let direct = sink.sourceOverTarget {
+            guard exactRows else {
+                rk_sweep_rows_nonzero_over(acc, stride, touched, wordsPerRow, width, rows,
+                                           direct.pixel(originX, originY + top), direct.stride, direct.color)
+                return
+            }
             // The plain case, blended as it is swept: each stretch of rows that the exact pass
             // did not redo in one C call (`rk_sweep_rows_nonzero_over`), the redone ones here.
             var row = 0
@@ -187,16 +197,17 @@ extension CoverageRasterizer {
                                                width, end - row, direct.pixel(originX, originY + top + row),
                                                direct.stride, direct.color)
                 }
-                if end < rows { sweepRows(rule, top: top, rows: end..<end + 1, into: &sink) }
+                if end < rows { sweepRows(rule, top: top, rows: end..<end + 1, exactRows: true, into: &sink) }
                 row = end + 1
             }
             return
         }
-        sweepRows(rule, top: top, rows: 0..<rows, into: &sink)
+        sweepRows(rule, top: top, rows: 0..<rows, exactRows: exactRows, into: &sink)
     }
 
     /// `sweepBand` of the given rows of the band, each span and run handed to `sink`.
-    private func sweepRows<R: CoverageRule, S: CoverageSink>(_ rule: R.Type, top: Int, rows: Range<Int>, into sink: inout S) {
+    private func sweepRows<R: CoverageRule, S: CoverageSink>(_ rule: R.Type, top: Int, rows: Range<Int>, exactRows: Bool,
+                                                             into sink: inout S) {
         let chunks = (width + (1 << CoverageRasterizer.chunkShift) - 1) >> CoverageRasterizer.chunkShift
         let wordsPerRow = self.wordsPerRow
         for row in rows {
@@ -238,7 +249,7 @@ extension CoverageRasterizer {
                 let x0 = start << CoverageRasterizer.chunkShift
                 let x1 = min(k << CoverageRasterizer.chunkShift, width)
                 var any = R.sweep(line + x0, rowCoverage, x1 - x0, &sum)
-                if exactOffset[row] >= 0 {
+                if exactRows && exactOffset[row] >= 0 {
                     let first = Int(conflictFirst[row])
                     let lo = max(x0, first), hi = min(x1, Int(conflictLast[row]) + 1)
                     let exact = Int(exactOffset[row]) - first
