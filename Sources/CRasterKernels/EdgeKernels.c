@@ -148,18 +148,22 @@ static inline __attribute__((always_inline)) int accumulate(const rk_band *band,
             ytop = (double)first;
             xtop = min_d(max_d(x0 + (ytop - y0) * dxdy, lo_x), hi_x);
         }
-        for (long row = first; row <= last; row++) {
-            const long local = row - top;
-            const double ybot = min_d(y1, (double)(row + 1));
+        // The row's cells and touched bits, and its bottom as a double (exact: rows < 2⁵³),
+        // stepped along with it rather than recomputed from the row number.
+        float *line = acc + (first - top) * stride;
+        uint64_t *words = touched + (first - top) * words_per_row;
+        double next = (double)(first + 1);
+        for (long row = first; row <= last; row++, line += stride, words += words_per_row, next += 1) {
+            const double ybot = min_d(y1, next);
             // Clamped: a near-horizontal edge's slope can overflow.
             const double xbot = ybot == y1 ? x1 : min_d(max_d(x0 + (ybot - y0) * dxdy, lo_x), hi_x);
             const float hgt = (float)(ybot - ytop) * dir;
-            if (claims) pieces[local]++;   // read only for rows that claims flagged
+            if (claims) pieces[row - top]++;   // read only for rows that claims flagged
             if (hgt != 0) {
                 long i0;
-                long i1 = add_area(acc + local * stride, xtop, xbot, hgt, &i0);
-                mark(touched + local * words_per_row, i0, i1);
-                if (claims) result |= claim(&k, e, id, local, i0, i1 - 1 > i0 ? i1 - 1 : i0);
+                long i1 = add_area(line, xtop, xbot, hgt, &i0);
+                mark(words, i0, i1);
+                if (claims) result |= claim(&k, e, id, row - top, i0, i1 - 1 > i0 ? i1 - 1 : i0);
             }
             ytop = ybot; xtop = xbot;
         }

@@ -150,7 +150,9 @@ AVX2 static inline __attribute__((always_inline)) void put8(uint32_t *out, uint8
     // max first: a NaN t (a lane without a real root, never painted) becomes 0, a valid index.
     __m256 clamped = _mm256_min_ps(_mm256_max_ps(t, zero), one);
     __m256i index = _mm256_cvttps_epi32(_mm256_fmadd_ps(clamped, scale, _mm256_set1_ps(0.5f)));
-    int32_t e[8];
+    // Unsigned (the clamped indices are 0 ... last): a lane moved to a 32-bit register is then
+    // already the 64-bit index, where a signed one took a sign extension more per pixel.
+    uint32_t e[8];
     _mm256_storeu_si256((__m256i *)e, index);
     out[0] = table[e[0]]; out[1] = table[e[1]]; out[2] = table[e[2]]; out[3] = table[e[3]];
     out[4] = table[e[4]]; out[5] = table[e[5]]; out[6] = table[e[6]]; out[7] = table[e[7]];
