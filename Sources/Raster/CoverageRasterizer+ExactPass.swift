@@ -11,17 +11,25 @@ import CRasterKernels
 /// replaces the single-pass coverage of the span when the row is swept. Rows with more than
 /// `maxExactRowPieces` pieces keep the single-pass result, as FreeType and Skia would give.
 extension CoverageRasterizer {
-    /// Two growable blocks of working memory for the exact pass, kept from band to band.
+    /// Three growable blocks of working memory for the exact pass (pieces by row, per-row
+    /// scratch, the redone coverage), kept in the rasterizer's scratch from fill to fill: a
+    /// star or a stroke takes the exact pass on every fill, and allocating them per fill cost
+    /// about 4 % of the race's stars.
     struct ExactWork {
-        // Two blocks in stored properties, not arrays: every rasterizer carries one of these,
-        // and two arrays were two allocations per fill (most fills never take the exact pass).
-        private var block0: UnsafeMutableRawPointer?, block1: UnsafeMutableRawPointer?
-        private var size0 = 0, size1 = 0
+        private var block0: UnsafeMutableRawPointer?, block1: UnsafeMutableRawPointer?, block2: UnsafeMutableRawPointer?
+        private var size0 = 0, size1 = 0, size2 = 0
 
-        /// Block `k` (0 or 1), at least `bytes` long (8-byte aligned, contents undefined).
+        /// Block `k` (0, 1 or 2), at least `bytes` long (8-byte aligned, contents undefined).
         mutating func room(_ k: Int, bytes: Int) -> UnsafeMutableRawPointer {
-            k == 0 ? Self.room(&block0, &size0, bytes) : Self.room(&block1, &size1, bytes)
+            switch k {
+            case 0: Self.room(&block0, &size0, bytes)
+            case 1: Self.room(&block1, &size1, bytes)
+            default: Self.room(&block2, &size2, bytes)
+            }
         }
+
+        /// Bytes held in all.
+        var bytes: Int { size0 + size1 + size2 }
 
         private static func room(_ block: inout UnsafeMutableRawPointer?, _ size: inout Int, _ bytes: Int) -> UnsafeMutableRawPointer {
             if let b = block, size >= bytes { return b }
@@ -32,7 +40,7 @@ extension CoverageRasterizer {
             return b
         }
 
-        func free() { block0?.deallocate(); block1?.deallocate() }
+        func free() { block0?.deallocate(); block1?.deallocate(); block2?.deallocate() }
     }
 
     struct Piece {
@@ -43,7 +51,7 @@ extension CoverageRasterizer {
 
     /// Keeps the parts of an edge that lie in the band's flagged rows (band row numbers;
     /// horizontal edges have none).
-    private func collect(_ e: Edge, top: Int, rows: Int) {
+    private func collect(_ e: Edge, top: Int, rows: Int, into pieces: inout [Piece]) {
         guard e.flags & Edge.horizontal == 0 else { return }
         let x0 = e.x0, y0 = e.y0, x1 = e.x1, y1 = e.y1
         let dxdy = (x1 - x0) / (y1 - y0)
@@ -79,12 +87,20 @@ extension CoverageRasterizer {
             }
         }
         guard any else { return }
-        pieces.removeAll(keepingCapacity: true)
-        for k in 0..<count { collect(edges[Int(list[k])], top: top, rows: height) }
+        // The scratch's pieces and working memory, moved here for the pass and back after it.
+        var pieces: [Piece] = []
+        swap(&pieces, &scratch.pieces)
+        var work = scratch.exactWork
+        defer {
+            pieces.removeAll(keepingCapacity: true)
+            swap(&pieces, &scratch.pieces)
+            scratch.exactWork = work
+        }
+        for k in 0..<count { collect(edges[Int(list[k])], top: top, rows: height, into: &pieces) }
         guard !pieces.isEmpty else { return }
         // Pieces grouped by row (counting sort; collection interleaves the rows).
         let n = pieces.count
-        let first = exactWork.room(0, bytes: (2 * height + 1) * MemoryLayout<Int>.stride + n * MemoryLayout<Piece>.stride)
+        let first = work.room(0, bytes: (2 * height + 1) * MemoryLayout<Int>.stride + n * MemoryLayout<Piece>.stride)
         let starts = first.bindMemory(to: Int.self, capacity: 2 * height + 1)
         let next = starts + height + 1
         let byRow = (first + (2 * height + 1) * MemoryLayout<Int>.stride).bindMemory(to: Piece.self, capacity: n)
@@ -106,7 +122,7 @@ extension CoverageRasterizer {
         // steps number at most two per piece.
         let most = 3 * busiest + 2
         let pieceBytes = most * MemoryLayout<Piece>.stride, wordBytes = (7 * most + most * (most + 1) + 2) * 8
-        let second = exactWork.room(1, bytes: pieceBytes + wordBytes + (stride + 2) * MemoryLayout<Float>.stride + most)
+        let second = work.room(1, bytes: pieceBytes + wordBytes + (stride + 2) * MemoryLayout<Float>.stride + most)
         let span = second.bindMemory(to: Piece.self, capacity: most)
         let doubles = (second + pieceBytes).bindMemory(to: Double.self, capacity: 4 * most)
         let stepY = doubles, keys = doubles + 2 * most, runFrom = doubles + 3 * most
@@ -121,12 +137,8 @@ extension CoverageRasterizer {
         for row in 0..<height where starts[row + 1] > starts[row] && conflictFirst[row] <= conflictLast[row] {
             total += Int(conflictLast[row] - conflictFirst[row]) + 1
         }
-        if total > exactCapacity {
-            exactCoverage?.deallocate()
-            exactCapacity = max(total, 2 * exactCapacity)
-            exactCoverage = .allocate(capacity: exactCapacity)
-        }
-        let exact = exactCoverage!
+        let exact = work.room(2, bytes: total).bindMemory(to: UInt8.self, capacity: total)
+        exactCoverage = exact
         var filled = 0
         for row in 0..<height where starts[row + 1] > starts[row] && conflictFirst[row] <= conflictLast[row] {
             let ps = byRow + starts[row]

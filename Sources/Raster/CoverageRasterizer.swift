@@ -80,16 +80,13 @@ package final class CoverageRasterizer: PolylineSink {
     /// Per row of the band, the first and last cell where two unrelated edges met (first > last: none).
     let conflictFirst: UnsafeMutablePointer<Int32>
     let conflictLast: UnsafeMutablePointer<Int32>
-    /// Exact coverage of each redone span, from `exactOffset[row]` (−1: row not redone).
+    /// Exact coverage of each redone span, from `exactOffset[row]` (−1: row not redone), in
+    /// the scratch's exact-pass memory.
     var exactCoverage: UnsafeMutablePointer<UInt8>?
-    var exactCapacity = 0
     let exactOffset: UnsafeMutablePointer<Int32>
     /// Per row of the band, how many edge pieces the first pass accumulated there.
     let rowPieces: UnsafeMutablePointer<Int32>
     package internal(set) var hasConflicts = false
-    /// The exact pass's pieces of the band being redone, and its working memory.
-    var pieces: [Piece] = []
-    var exactWork = ExactWork()
     /// Rows with more pieces than this keep the single-pass result: the exact pass costs
     /// O(n²) per row in the worst case (crossings), and such rows (dense scribbles) are noise anyway.
     static let maxExactRowPieces: Int32 = 64
@@ -168,8 +165,6 @@ package final class CoverageRasterizer: PolylineSink {
         // back to zero.
         scratch.lastEdgeId = max(scratch.lastEdgeId, builder.pointee.edge_id)
         RasterScratch.give(scratch)
-        exactCoverage?.deallocate()
-        exactWork.free()
     }
 
     /// The region to rasterize: `bounds` (device space, already transformed) clipped to the target.

@@ -49,6 +49,10 @@ final class RasterScratch: @unchecked Sendable {
         indices = .allocate(capacity: 4 * indexCapacity)
     }
 
+    /// The exact pass's pieces and working memory (`CoverageRasterizer.resolveConflicts`).
+    var pieces: [CoverageRasterizer.Piece] = []
+    var exactWork = CoverageRasterizer.ExactWork()
+
     /// The last edge id a rasterizer gave out in `owner` (see `CoverageRasterizer.owner`).
     var lastEdgeId: Int32 = 0
 
@@ -74,6 +78,7 @@ final class RasterScratch: @unchecked Sendable {
         points.deallocate()
         edges.deallocate()
         indices.deallocate()
+        exactWork.free()
     }
 
     /// The id after which a new fill's edge ids start: the last one handed out, or 0 after
@@ -134,6 +139,12 @@ final class RasterScratch: @unchecked Sendable {
     static func give(_ s: RasterScratch) {
         // A scratch that a huge path's edges grew is freed too (2¹⁶ edges: 3.5 MB).
         guard s.capacity <= maxPooledCells, s.edgeCapacity <= 1 << 16 else { return }
+        // Nor is the exact pass's memory kept once a busy fill has grown it past a few MB.
+        if s.exactWork.bytes > 1 << 22 || s.pieces.capacity > 1 << 16 {
+            s.exactWork.free()
+            s.exactWork = CoverageRasterizer.ExactWork()
+            s.pieces = []
+        }
         pool.withLock { list in
             list.append(s)
             if list.count > maxPooled {
