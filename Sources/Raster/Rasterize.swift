@@ -15,6 +15,16 @@ package func rasterize<S: CoverageSink>(_ path: Path, transform: ProjectiveTrans
                                 targetX: Int, targetY: Int, targetWidth: Int, targetHeight: Int,
                                 exactOverlaps: Bool = true, paths: PathCoverageCache? = nil, into sink: inout S) {
     guard !path.isEmpty else { return }
+    if let r = wholePixelRectangle(path, transform) {
+        // Every pixel of it is covered, with either rule, antialiased or not: no edges to
+        // rasterize (a gradient or an image filling its clip, a clip to a rectangle).
+        let x0 = max(r.minX, Double(targetX)), x1 = min(r.maxX, Double(targetX + targetWidth))
+        let y0 = max(r.minY, Double(targetY)), y1 = min(r.maxY, Double(targetY + targetHeight))
+        guard x1 > x0, y1 > y0 else { return }
+        let x = Int(x0), count = Int(x1) - x
+        for y in Int(y0)..<Int(y1) { sink.span(y: y, x: x, count: count, coverage: 255) }
+        return
+    }
     if let paths {
         paths.draw(path, transform: transform, rule: rule, antialias: antialias, exactOverlaps: exactOverlaps,
                    target: (targetX, targetY, targetWidth, targetHeight), into: &sink)
@@ -76,6 +86,18 @@ package func rasterize<S: CoverageSink>(_ path: Path, transform: ProjectiveTrans
         }
         y += rows
     }
+}
+
+/// The device rectangle that `path` mapped by `transform` fills, when it is a rectangle with
+/// whole-pixel sides (an axis-aligned rectangle under a transform that keeps it axis-aligned).
+package func wholePixelRectangle(_ path: Path, _ m: ProjectiveTransform) -> Rect? {
+    guard m.isAffine, m.m12 == 0, m.m21 == 0, let r = path.axisAlignedRectangle() else { return nil }
+    let a = m.applyAffine(r.minX, r.minY), b = m.applyAffine(r.maxX, r.maxY)
+    let d = Rect(minX: min(a.x, b.x), minY: min(a.y, b.y), maxX: max(a.x, b.x), maxY: max(a.y, b.y))
+    // Whole pixels (NaN and infinities are not), and within what an Int holds.
+    @inline(__always) func whole(_ v: Double) -> Bool { v.rounded(.down) == v && abs(v) < 0x1p52 }
+    guard whole(d.minX), whole(d.minY), whole(d.maxX), whole(d.maxY), !d.isEmpty else { return nil }
+    return d
 }
 
 /// Most cells one rasterizer covers (see `rasterize`).
