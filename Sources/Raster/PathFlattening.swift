@@ -99,11 +99,12 @@ extension Path {
                     let n = quadSegments(hypot2(dx, dy), tolerance)
                     // B'' = 2·(P0 − 2·P1 + P2) everywhere.
                     if straddling, let steps = straddledSteps(n, quadSegments(hypot2(dx, dy), 2 * tolerance)) {
-                        let k = 2 / Double(16 * steps * steps)
+                        // The moved vertices are a quadratic in t: in powers of t, by Horner.
+                        let k = 2 / Double(16 * steps * steps), h = 1 / Double(steps)
+                        let cx1 = 2 * (x1 - cx), cy1 = 2 * (y1 - cy), cx0 = cx - k * dx, cy0 = cy - k * dy
                         for j in 1...steps {
-                            let t = (Double(j) - 0.5) / Double(steps), u = 1 - t
-                            let a = u * u, b = 2 * u * t, d = t * t
-                            sink.lineTo(a * cx + b * x1 + d * x2 - k * dx, a * cy + b * y1 + d * y2 - k * dy)
+                            let t = (Double(j) - 0.5) * h
+                            sink.lineTo((dx * t + cx1) * t + cx0, (dy * t + cy1) * t + cy0)
                         }
                     } else if n > 1 {
                         let step = 1 / Double(n)
@@ -126,13 +127,17 @@ extension Path {
                     let dd = max(hypot2(d0x, d0y), hypot2(d1x, d1y))
                     let n = cubicSegments(dd, tolerance)
                     if straddling, let steps = straddledSteps(n, cubicSegments(dd, 2 * tolerance)) {
-                        // B''(t) = 6·((1 − t)·d0 + t·d1), d0 and d1 the second differences.
-                        let k = 6 / Double(16 * steps * steps)
+                        // B''(t) = 6·((1 − t)·d0 + t·d1), d0 and d1 the second differences. The
+                        // moved vertices B(t) − k·B''(t)/6 are a cubic in t: in powers of t,
+                        // B(t) = P0 + 3·(P1 − P0)·t + 3·d0·t² + (d1 − d0)·t³, by Horner (about
+                        // half the arithmetic of the Bernstein form).
+                        let k = 6 / Double(16 * steps * steps), h = 1 / Double(steps)
+                        let ax = d1x - d0x, ay = d1y - d0y, bx = 3 * d0x, by = 3 * d0y
+                        let ex = 3 * (x1 - cx) - k * ax, ey = 3 * (y1 - cy) - k * ay
+                        let fx = cx - k * d0x, fy = cy - k * d0y
                         for j in 1...steps {
-                            let t = (Double(j) - 0.5) / Double(steps), u = 1 - t
-                            let a = u * u * u, b = 3 * u * u * t, d = 3 * u * t * t, e = t * t * t
-                            sink.lineTo(a * cx + b * x1 + d * x2 + e * x3 - k * (u * d0x + t * d1x),
-                                        a * cy + b * y1 + d * y2 + e * y3 - k * (u * d0y + t * d1y))
+                            let t = (Double(j) - 0.5) * h
+                            sink.lineTo(((ax * t + bx) * t + ex) * t + fx, ((ay * t + by) * t + ey) * t + fy)
                         }
                     } else if n > 1 {
                         let step = 1 / Double(n)
