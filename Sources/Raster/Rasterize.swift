@@ -62,11 +62,15 @@ package func rasterize<S: CoverageSink>(_ path: Path, transform: ProjectiveTrans
     // per part, so that a part's edges stay in proportion to what they cover.
     // A part whose edges are more than the rasterizer keeps (`maxKeptEdges`) is redone one band
     // at a time: a rasterizer of one band accumulates its edges in batches instead.
-    let partRows = max(1, maxRasterCells / (r.width + 2))
-    let oneBand = max(1, CoverageRasterizer.bandCells / (r.width + 2))
+    // The region's width rounded up to whole chunks of 8 cells where the target has room: the
+    // sweep then ends each row with a whole block instead of a partial one summed cell by cell
+    // (a small shape's every row); the cells added are right of the path, so they stay 0.
+    let width = min((r.width + 7) & ~7, targetX + targetWidth - r.x)
+    let partRows = max(1, maxRasterCells / (width + 2))
+    let oneBand = max(1, CoverageRasterizer.bandCells / (width + 2))
     /// Rasterizes rows y ..< y + rows; false when it overflowed (and drew nothing).
     func part(_ y: Int, _ rows: Int) -> Bool {
-        var raster = CoverageRasterizer(originX: r.x, originY: y, width: r.width, height: rows, antialias: antialias)
+        var raster = CoverageRasterizer(originX: r.x, originY: y, width: width, height: rows, antialias: antialias)
         let band = Rect(minX: Double(r.x), minY: Double(y), maxX: Double(r.x + r.width), maxY: Double(y + rows))
         source.flatten(transform: m, tolerance: fillTolerance, outside: band, straddling: true, into: &raster)
         if raster.overflowed { return false }
