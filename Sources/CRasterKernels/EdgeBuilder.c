@@ -1,18 +1,10 @@
 #include "EdgeBuilder.h"
+#include "EdgeMath.h"
 #include <math.h>
 
 // The same operations, in the same order, as the Swift code this replaces (CoverageRasterizer's
 // addLine, keep and turn before session 12), so that the kept edges are the same doubles.
 #pragma clang fp contract(off)
-
-static inline double min_d(double a, double b) { return b < a ? b : a; }   // Swift.min
-static inline double max_d(double a, double b) { return a > b ? a : b; }   // Swift.max (no NaN here)
-
-// ⌈v⌉ for 0 ≤ v < 2⁶², without a libm call.
-static inline long ceil_non_negative(double v) {
-    long t = (long)v;
-    return (double)t < v ? t + 1 : t;
-}
 
 static inline void keep_rows(rk_edge_builder *b, double x0, double y0, double x1, double y1, float dir, uint8_t flags,
                              long row, long last_row) {

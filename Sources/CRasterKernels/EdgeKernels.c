@@ -1,21 +1,11 @@
 #include "EdgeKernels.h"
+#include "EdgeMath.h"
 
 // The same operations as the Swift code they replace (CoverageRasterizer+Bands.swift before
 // it called this), in the same order, so the accumulated cells are the same floats. One call
 // per band, with the band's pointers in registers; measured, it runs about as many
 // instructions as the Swift loop did (docs/drawing.md, session 11): it is where a leaner
 // arithmetic would go, not a speed-up by itself.
-
-// Swift.min and Swift.max, written as minsd and maxsd compute them (min_d exactly; max_d differs
-// from Swift's `b >= a ? b : a` only for NaN, which no edge holds): one instruction each.
-static inline double min_d(double a, double b) { return b < a ? b : a; }
-static inline double max_d(double a, double b) { return a > b ? a : b; }
-
-// ⌈v⌉ for 0 ≤ v < 2⁶², without a libm call (the baseline x86-64 target has no roundsd).
-static inline long ceil_non_negative(double v) {
-    long t = (long)v;
-    return (double)t < v ? t + 1 : t;
-}
 
 // The touched bits of the chunks (8 cells) holding cells c0 ... c1 of one row.
 static inline __attribute__((always_inline)) void mark(uint64_t *restrict words, long c0, long c1) {

@@ -181,16 +181,12 @@ extension CoverageRasterizer {
     private func sweepBand<R: CoverageRule, S: CoverageSink>(_ rule: R.Type, top: Int, rows: Int, exactRows: Bool,
                                                              into sink: inout S) {
         if R.self == NonZeroArea.self, let direct = sink.sourceOverTarget {
-            guard exactRows else {
-                rk_sweep_rows_nonzero_over(acc, stride, touched, wordsPerRow, width, rows,
-                                           direct.pixel(originX, originY + top), direct.stride, direct.color)
-                return
-            }
             // The plain case, blended as it is swept: each stretch of rows that the exact pass
-            // did not redo in one C call (`rk_sweep_rows_nonzero_over`), the redone ones here.
+            // did not redo (all of them, without exact rows) in one C call
+            // (`rk_sweep_rows_nonzero_over`), the redone ones here.
             var row = 0
             while row < rows {
-                var end = row
+                var end = exactRows ? row : rows
                 while end < rows && exactOffset[end] < 0 { end += 1 }
                 if end > row {
                     rk_sweep_rows_nonzero_over(acc + row * stride, stride, touched + row * wordsPerRow, wordsPerRow,

@@ -65,7 +65,8 @@ package func rasterize<S: CoverageSink>(_ path: Path, transform: ProjectiveTrans
     // The region's width rounded up to whole chunks of 8 cells where the target has room: the
     // sweep then ends each row with a whole block instead of a partial one summed cell by cell
     // (a small shape's every row); the cells added are right of the path, so they stay 0.
-    let width = min((r.width + 7) & ~7, targetX + targetWidth - r.x)
+    let chunk = 1 << CoverageRasterizer.chunkShift
+    let width = min((r.width + chunk - 1) / chunk * chunk, targetX + targetWidth - r.x)
     let partRows = max(1, maxRasterCells / (width + 2))
     let oneBand = max(1, CoverageRasterizer.bandCells / (width + 2))
     /// Rasterizes rows y ..< y + rows; false when it overflowed (and drew nothing).

@@ -12,7 +12,7 @@
 #define RK_MAX_TESTED_VERTICES 16
 
 typedef struct {
-    // Room for `capacity` edges, `count` of them kept. rk_line_to keeps at most 3 a line.
+    // Room for `capacity` edges, `count` of them kept. rk_lines_to keeps at most 3 a line.
     rk_edge *edges;
     long count, capacity;
     // The region: device origin, size (cells and rows), and whether edges are antialiased
