@@ -113,7 +113,16 @@ public enum DrawingRace {
                 }
             }),
             ("images", { c in
-                for i in 0..<20 { c.draw(image, in: CGRect(x: 10.5 + CGFloat(i) * 0.25, y: 12.25, width: 480, height: 480)) }
+                // Upright on the y-down canvas, as the peers draw it: Core Graphics draws an image
+                // with its top at the rectangle's maxY, so a flipped context flips it back about
+                // the rectangle's middle first (what UIImage.draw(in:) does).
+                for i in 0..<20 {
+                    c.saveGState()
+                    c.translateBy(x: 0, y: 2 * 12.25 + 480)
+                    c.scaleBy(x: 1, y: -1)
+                    c.draw(image, in: CGRect(x: 10.5 + CGFloat(i) * 0.25, y: 12.25, width: 480, height: 480))
+                    c.restoreGState()
+                }
             }),
         ]
     }
