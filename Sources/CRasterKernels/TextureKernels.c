@@ -332,12 +332,39 @@ AVX2 static inline __m256i first_lanes(long n) {
     return _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7));
 }
 
+// The four texels of eight footprints that lie on one pair of rows within eight texels of
+// the first (x0 … x0 + 7, all inside the level): two loads and four permutes instead of four
+// gathers, which cost several cycles each. That is every eight pixels of an upright image
+// drawn larger than about 1.2 times (a run of eight then steps at most six texels, so its
+// right taps are within the window too). The texels are the gathers' own, so the samples are
+// the same. 0 (nothing written) when the footprints do not fit.
+AVX2 static inline __attribute__((always_inline)) int row_window(texels8 l, __m256i x, __m256i y, __m256i *tl, __m256i *tr,
+                                                                 __m256i *bl, __m256i *br) {
+    int x0 = _mm256_cvtsi256_si32(x), y0 = _mm256_cvtsi256_si32(y);
+    if (x0 > l.x1 - 7) return 0;
+    __m256i rel = _mm256_sub_epi32(x, _mm256_set1_epi32(x0));
+    __m256i fits = _mm256_and_si256(_mm256_cmpeq_epi32(y, _mm256_set1_epi32(y0)),
+                                    _mm256_and_si256(_mm256_cmpgt_epi32(rel, _mm256_set1_epi32(-1)),
+                                                     _mm256_cmpgt_epi32(_mm256_set1_epi32(7), rel)));
+    if (!_mm256_testc_si256(fits, _mm256_set1_epi32(-1))) return 0;
+    const int *top = l.p + (long)y0 * l.stride + x0;
+    __m256i t = _mm256_loadu_si256((const __m256i *)top), b = _mm256_loadu_si256((const __m256i *)(top + l.stride));
+    __m256i right = _mm256_add_epi32(rel, _mm256_set1_epi32(1));
+    *tl = _mm256_permutevar8x32_epi32(t, rel);
+    *tr = _mm256_permutevar8x32_epi32(t, right);
+    *bl = _mm256_permutevar8x32_epi32(b, rel);
+    *br = _mm256_permutevar8x32_epi32(b, right);
+    return 1;
+}
+
 // Bilinear samples at eight grid positions (whole parts x, y; weights 128·wu, 128·wv; all in
 // the order above), as R B and G A lanes.
 AVX2 static inline __attribute__((always_inline)) void bilinear8(texels8 l, __m256i x, __m256i y, __m256i wu, __m256i wv,
                                                                  int fetch, __m256i keep, __m256i *rb, __m256i *ga) {
     __m256i tl, tr, bl, br, stride = _mm256_set1_epi32(l.stride);
-    if (fetch == INTERIOR) {
+    if (fetch == INTERIOR && row_window(l, x, y, &tl, &tr, &bl, &br)) {
+        // Fetched from two rows of eight texels (row_window).
+    } else if (fetch == INTERIOR) {
         __m256i i = _mm256_add_epi32(_mm256_mullo_epi32(y, stride), x);
         tl = _mm256_i32gather_epi32(l.p, i, 4);
         tr = _mm256_i32gather_epi32(l.p + 1, i, 4);
