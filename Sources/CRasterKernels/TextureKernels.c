@@ -332,22 +332,32 @@ AVX2 static inline __m256i first_lanes(long n) {
     return _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7));
 }
 
-// The four texels of eight footprints that lie on one pair of rows within eight texels of
-// the first (x0 … x0 + 7, all inside the level): two loads and four permutes instead of four
-// gathers, which cost several cycles each. That is every eight pixels of an upright image
-// drawn larger than about 1.2 times (a run of eight then steps at most six texels, so its
-// right taps are within the window too). The texels are the gathers' own, so the samples are
-// the same. 0 (nothing written) when the footprints do not fit.
+// The four texels of eight footprints that lie on one pair of rows, fetched by loads instead of
+// four gathers (which cost several cycles each), when the footprints are
+//   - one texel apart (an upright image drawn at its own size at a fractional offset, as a
+//     moving layer's contents are): texels x0 … x0 + 8, two loads a row, put in the lanes'
+//     order (0 1 4 5 | 2 3 6 7) by one permute each;
+//   - or within eight texels of the first, x0 … x0 + 7 (an upright image drawn more than about
+//     1.2 times larger, where eight pixels step at most six texels, so their right taps are in
+//     the window too): one load a row and four permutes.
+// The texels are the gathers' own, so the samples are the same. 0 (nothing written) otherwise.
 AVX2 static inline __attribute__((always_inline)) int row_window(texels8 l, __m256i x, __m256i y, __m256i *tl, __m256i *tr,
                                                                  __m256i *bl, __m256i *br) {
     int x0 = _mm256_cvtsi256_si32(x), y0 = _mm256_cvtsi256_si32(y);
     if (x0 > l.x1 - 7) return 0;
-    __m256i rel = _mm256_sub_epi32(x, _mm256_set1_epi32(x0));
-    __m256i fits = _mm256_and_si256(_mm256_cmpeq_epi32(y, _mm256_set1_epi32(y0)),
-                                    _mm256_and_si256(_mm256_cmpgt_epi32(rel, _mm256_set1_epi32(-1)),
-                                                     _mm256_cmpgt_epi32(_mm256_set1_epi32(7), rel)));
-    if (!_mm256_testc_si256(fits, _mm256_set1_epi32(-1))) return 0;
+    __m256i rel = _mm256_sub_epi32(x, _mm256_set1_epi32(x0)), all = _mm256_set1_epi32(-1);
+    __m256i level = _mm256_cmpeq_epi32(y, _mm256_set1_epi32(y0));
     const int *top = l.p + (long)y0 * l.stride + x0;
+    if (x0 <= l.x1 - 8 && _mm256_testc_si256(_mm256_and_si256(level, _mm256_cmpeq_epi32(rel, _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7))), all)) {
+        *tl = _mm256_permute4x64_epi64(_mm256_loadu_si256((const __m256i *)top), 0xD8);
+        *tr = _mm256_permute4x64_epi64(_mm256_loadu_si256((const __m256i *)(top + 1)), 0xD8);
+        *bl = _mm256_permute4x64_epi64(_mm256_loadu_si256((const __m256i *)(top + l.stride)), 0xD8);
+        *br = _mm256_permute4x64_epi64(_mm256_loadu_si256((const __m256i *)(top + l.stride + 1)), 0xD8);
+        return 1;
+    }
+    __m256i fits = _mm256_and_si256(level, _mm256_and_si256(_mm256_cmpgt_epi32(rel, _mm256_set1_epi32(-1)),
+                                                            _mm256_cmpgt_epi32(_mm256_set1_epi32(7), rel)));
+    if (!_mm256_testc_si256(fits, all)) return 0;
     __m256i t = _mm256_loadu_si256((const __m256i *)top), b = _mm256_loadu_si256((const __m256i *)(top + l.stride));
     __m256i right = _mm256_add_epi32(rel, _mm256_set1_epi32(1));
     *tl = _mm256_permutevar8x32_epi32(t, rel);

@@ -175,6 +175,30 @@ import Raster
         } }
     }
 
+    @Test func uprightRowsAreTheSameOnEveryPath() {
+        // Upright images (v fixed along the row), which the AVX2 path fetches by loads rather
+        // than gathers: drawn at their own size at a fractional offset (one texel a pixel),
+        // larger (under a texel a pixel, so that eight pixels fit a window of eight texels) and
+        // a little smaller, with runs starting anywhere up to the texture's right edge (where
+        // the loads would pass it and the gathers must be used instead).
+        var r = Random(state: 0x7E57_0F_0A_11_00)
+        let c = Chain(width: 80, height: 12, rect: (0, 0, 79, 11), &r)
+        for level: Int32 in [0, 1, 2] { withVectorLevel(level) {
+            for du in [1.0, 0.3, 0.533, 0.84, 0.86, 0.99, 1.01, 1.7] {
+                for _ in 0..<30 {
+                    let n = Self.lengths[r.below(Self.lengths.count)]
+                    let u0 = r.unit(0, 80), v0 = r.unit(0, 11)
+                    let q = QuadraticSteps(fu: Int64(u0 * 4294967296), fv: Int64(v0 * 4294967296), du: Int64(du * 4294967296),
+                                           dv: 0, ddu: 0, ddv: 0)
+                    c.levels.withUnsafeBufferPointer { levels in
+                        let got = Self.run(n) { rk_bilinear_run($0, n, levels.baseAddress!, q) }
+                        #expect(got == Self.bilinear(levels[0], q, n), "du \(du) from \(u0), \(v0), n \(n), path \(level)")
+                    }
+                }
+            }
+        } }
+    }
+
     @Test func perspectiveRowsAreTheSameOnEveryPath() {
         // Random perspective inverses, mild to w crossing zero inside the row (the per-pixel
         // divisions), now and then far off the texture (beyond the AVX2 setup's fast
