@@ -66,8 +66,8 @@ extension CoverageRasterizer {
         let offsets = Int(firstId) + bands * (span + 1) < Int(Int32.max)
         var lastId = firstId
         // One simple contour (a circle, a rectangle, a dash) meets only itself, harmlessly:
-        // its cells need no owners.
-        let claims = antialias && !(contoursKept == 1 && allSimple)
+        // its cells need no owners; nor do a boundary's, which winds 0 or 1 (FillBoundarySink).
+        let claims = antialias && !windsZeroOrOne && !(contoursKept == 1 && allSimple)
         // Edges by the band of their first row (stable: in received order within a band).
         scratch.reserveIndices(max(n, bands + 1))
         let byBand = scratch.indices, active = byBand + scratch.indexCapacity

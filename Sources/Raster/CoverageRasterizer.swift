@@ -122,6 +122,9 @@ package final class CoverageRasterizer: PolylineSink {
     /// simple contour cannot conflict with itself, so its cells need no owners.
     private(set) var contoursKept = 0
     private(set) var allSimple = true
+    /// Every line received is a piece of a fill's boundary (FillBoundarySink): the winding is 0
+    /// or 1 everywhere, so the single pass is exact and no cell needs an owner.
+    var windsZeroOrOne = false
     /// Longer contours that are not convex count as not simple: where their own edges meet is a conflict.
     static let maxTestedVertices = Int(RK_MAX_TESTED_VERTICES)
 

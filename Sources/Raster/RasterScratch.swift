@@ -22,6 +22,11 @@ final class RasterScratch: @unchecked Sendable {
     let vertices = UnsafeMutablePointer<Double>.allocate(capacity: 2 * (CoverageRasterizer.maxTestedVertices + 1))
     /// The rasterizer's edge intake (`rk_edge_builder`), set up by each fill.
     let builder = UnsafeMutablePointer<rk_edge_builder>.allocate(capacity: 1)
+    /// Room for a small fill's vertices (x, y), its contours' ends and its boundary's pieces
+    /// (FillBoundarySink).
+    let boundaryPoints = UnsafeMutablePointer<Double>.allocate(capacity: 2 * FillBoundarySink.maxVertices)
+    let boundaryEnds = UnsafeMutablePointer<Int>.allocate(capacity: FillBoundarySink.maxVertices)
+    let boundaryPieces = UnsafeMutablePointer<Double>.allocate(capacity: 4 * Int(RK_FILL_BOUNDARY_MAX_PIECES))
     /// The rasterizer's batch of points on their way to the builder.
     let points = UnsafeMutablePointer<Double>.allocate(capacity: 2 * CoverageRasterizer.batchPoints)
     /// The edges of the fill being received, room for `edgeCapacity`.
@@ -76,6 +81,9 @@ final class RasterScratch: @unchecked Sendable {
         vertices.deallocate()
         builder.deallocate()
         points.deallocate()
+        boundaryPoints.deallocate()
+        boundaryEnds.deallocate()
+        boundaryPieces.deallocate()
         edges.deallocate()
         indices.deallocate()
         exactWork.free()
