@@ -66,11 +66,14 @@ long rk_fill_boundary(const double *points, const long *ends, long contours, int
             }
             double d1 = orient(p.x0, p.y0, p.x1, p.y1, q.x0, q.y0), d2 = orient(p.x0, p.y0, p.x1, p.y1, q.x1, q.y1);
             double d3 = orient(q.x0, q.y0, q.x1, q.y1, p.x0, p.y0), d4 = orient(q.x0, q.y0, q.x1, q.y1, p.x1, p.y1);
+            // Coordinates near the top of the double range overflow the determinants.
+            if (!(finite(d1) && finite(d2) && finite(d3) && finite(d4))) return -1;
             if ((d1 > 0 && d2 > 0) || (d1 < 0 && d2 < 0) || (d3 > 0 && d4 > 0) || (d3 < 0 && d4 < 0)) continue;
             if (d1 == 0 || d2 == 0 || d3 == 0 || d4 == 0) return -1;
             double s = d3 / (d3 - d4), t = d1 / (d1 - d2);
             cx[crossings] = p.x0 + (p.x1 - p.x0) * s;
             cy[crossings] = p.y0 + (p.y1 - p.y0) * s;
+            if (!(finite(cx[crossings]) && finite(cy[crossings]))) return -1;
             at[i][cuts[i]] = s; which[i][cuts[i]++] = (short)crossings;
             at[j][cuts[j]] = t; which[j][cuts[j]++] = (short)crossings;
             crossings++;
@@ -110,7 +113,7 @@ long rk_fill_boundary(const double *points, const long *ends, long contours, int
                         double lo = q.y0 < q.y1 ? q.y0 : q.y1, hi = q.y0 < q.y1 ? q.y1 : q.y0;
                         if (!(lo <= my && my < hi)) continue;
                         double d = q.x0 + (my - q.y0) * (q.x1 - q.x0) / (q.y1 - q.y0) - mx;
-                        if (d <= tolerance && d >= -tolerance) return -1;
+                        if (!(d > tolerance || d < -tolerance)) return -1;   // near, or not finite
                         if (d < 0) wind += q.y1 > q.y0 ? 1 : -1;
                     } else {
                         // Edges crossing the column of the middle above it, − 1 going right: the
@@ -119,7 +122,7 @@ long rk_fill_boundary(const double *points, const long *ends, long contours, int
                         double lo = q.x0 < q.x1 ? q.x0 : q.x1, hi = q.x0 < q.x1 ? q.x1 : q.x0;
                         if (!(lo <= mx && mx < hi)) continue;
                         double d = q.y0 + (mx - q.x0) * (q.y1 - q.y0) / (q.x1 - q.x0) - my;
-                        if (d <= tolerance && d >= -tolerance) return -1;
+                        if (!(d > tolerance || d < -tolerance)) return -1;   // near, or not finite
                         if (d < 0) wind += q.x1 > q.x0 ? -1 : 1;
                     }
                 }

@@ -74,6 +74,9 @@ import Raster
             return (50 + 40 * cos(a), 50 + 40 * sin(a))
         }
         #expect(Self.boundary([many]).0 == -1)
+        // Coordinates whose determinants overflow (a pentagram 1e300 across): refused, not
+        // pieces with infinite or NaN ends.
+        #expect(Self.boundary([Self.pentagram(0, 0, 1e300)]).0 == -1)
         // Two squares, one inside the other and wound the same way: with non-zero the inner
         // square's sides (winding 1 and 2 either side) go; with even-odd it is a hole and stays.
         let outer: [P] = [(0, 0), (10, 0), (10, 10), (0, 10)], inner: [P] = [(3, 3), (7, 3), (7, 7), (3, 7)]
