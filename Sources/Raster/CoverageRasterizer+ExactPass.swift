@@ -47,27 +47,33 @@ extension CoverageRasterizer {
         var row: Int32
         var dir: Int32
         var xt: Double, yt: Double, xb: Double, yb: Double
+        /// dx/dy of its edge: x along the piece is a multiply away (`x(_:_:)`), where a
+        /// division is some fifteen cycles of latency and the band algorithm takes x a few
+        /// times per piece and sub-band.
+        var dxdy: Double
     }
 
     /// Keeps the parts of an edge that lie in the band's flagged rows (band row numbers;
-    /// horizontal edges have none).
+    /// horizontal edges have none), visiting only those rows (`nextRedone`): a stroke's band
+    /// has a few flagged rows among many that its edges cross.
     private func collect(_ e: Edge, top: Int, rows: Int, into pieces: inout [Piece]) {
         guard e.flags & Edge.horizontal == 0 else { return }
         let x0 = e.x0, y0 = e.y0, x1 = e.x1, y1 = e.y1
         let dxdy = (x1 - x0) / (y1 - y0)
-        var row = max(Int(e.firstRow), top)
+        let firstRow = max(Int(e.firstRow), top)
         let lastRow = min(Int(e.lastRow), top + rows - 1)
+        guard firstRow <= lastRow else { return }
+        var row = top + Int(nextRedone[firstRow - top])
         while row <= lastRow {
             let local = row - top
-            if conflictFirst[local] <= conflictLast[local] {
-                let yt = max(y0, Double(row)), yb = min(y1, Double(row + 1))
-                if yb > yt {
-                    let xt = yt == y0 ? x0 : x0 + (yt - y0) * dxdy
-                    let xb = yb == y1 ? x1 : x0 + (yb - y0) * dxdy
-                    pieces.append(Piece(row: Int32(local), dir: Int32(e.dir), xt: xt, yt: yt, xb: xb, yb: yb))
-                }
+            let yt = max(y0, Double(row)), yb = min(y1, Double(row + 1))
+            if yb > yt {
+                let xt = yt == y0 ? x0 : x0 + (yt - y0) * dxdy
+                let xb = yb == y1 ? x1 : x0 + (yb - y0) * dxdy
+                pieces.append(Piece(row: Int32(local), dir: Int32(e.dir), xt: xt, yt: yt, xb: xb, yb: yb, dxdy: dxdy))
             }
-            row += 1
+            guard row < lastRow else { break }
+            row = top + Int(nextRedone[local + 1])
         }
     }
 
@@ -87,6 +93,11 @@ extension CoverageRasterizer {
             }
         }
         guard any else { return }
+        var redone = Int32(height)
+        for row in (0..<height).reversed() {
+            if conflictFirst[row] <= conflictLast[row] { redone = Int32(row) }
+            nextRedone[row] = redone
+        }
         // The scratch's pieces and working memory, moved here for the pass and back after it.
         var pieces: [Piece] = []
         swap(&pieces, &scratch.pieces)
@@ -180,7 +191,7 @@ extension CoverageRasterizer {
                     } else if mid < right {
                         span[count] = Piece(row: p.row, dir: p.dir,
                                             xt: min(max(xa, left), right) - left, yt: ya,
-                                            xb: min(max(xb, left), right) - left, yb: yb)
+                                            xb: min(max(xb, left), right) - left, yb: yb, dxdy: p.dxdy)
                         count += 1
                     }
                 }
@@ -196,7 +207,7 @@ extension CoverageRasterizer {
                     let y = stepY[i]
                     while i < stepCount && stepY[i] == y { w += stepDir[i]; i += 1 }
                     if w != 0 && i < stepCount {
-                        span[count] = Piece(row: Int32(row), dir: Int32(w), xt: 0, yt: y, xb: 0, yb: stepY[i])
+                        span[count] = Piece(row: Int32(row), dir: Int32(w), xt: 0, yt: y, xb: 0, yb: stepY[i], dxdy: 0)
                         count += 1
                     }
                 }
@@ -310,7 +321,7 @@ extension CoverageRasterizer {
     private static func x(_ p: Piece, _ y: Double) -> Double {
         if y <= p.yt { return p.xt }
         if y >= p.yb { return p.xb }
-        return p.xt + (p.xb - p.xt) * (y - p.yt) / (p.yb - p.yt)
+        return p.xt + (y - p.yt) * p.dxdy
     }
 
     @inline(__always)

@@ -86,6 +86,9 @@ package final class CoverageRasterizer: PolylineSink {
     let exactOffset: UnsafeMutablePointer<Int32>
     /// Per row of the band, how many edge pieces the first pass accumulated there.
     let rowPieces: UnsafeMutablePointer<Int32>
+    /// Per row of the band, the first row at or below it that the exact pass redoes (the
+    /// band's height: none), so that collecting an edge's pieces visits only those rows.
+    let nextRedone: UnsafeMutablePointer<Int32>
     package internal(set) var hasConflicts = false
     /// Rows with more pieces than this keep the single-pass result: the exact pass costs
     /// O(n²) per row in the worst case (crossings), and such rows (dense scribbles) are noise anyway.
@@ -161,6 +164,7 @@ package final class CoverageRasterizer: PolylineSink {
         conflictLast = scratch.rowInts + bandRows
         exactOffset = scratch.rowInts + 2 * bandRows
         rowPieces = scratch.rowInts + 3 * bandRows
+        nextRedone = scratch.rowInts + 4 * bandRows
     }
 
     deinit {

@@ -106,7 +106,7 @@ final class RasterScratch: @unchecked Sendable {
         if rows > rowCapacity {
             rowCapacity = max(rows, 2 * rowCapacity)
             rowInts.deallocate()
-            rowInts = .allocate(capacity: 4 * rowCapacity)
+            rowInts = .allocate(capacity: 5 * rowCapacity)
         }
         if w > wordCapacity {
             wordCapacity = max(w, 2 * wordCapacity)
