@@ -36,6 +36,23 @@ import OpenQuartzCore
         }
     }
 
+    @Test func aShadowFarFromItsShapeKeepsItsWholeMass() {
+        // A 20 × 20 square with its shadow 50 px to the right, blur 4 (σ = 2): the shadow lies
+        // wholly on the bitmap, away from the square, and a Gaussian keeps the mass, so its
+        // alpha sums to 400 × 255 (to rounding at its few hundred partial pixels). The blur is
+        // computed only where it lands (CGContext+Shadows): this fails if that region is
+        // taken without the offset (the shadow's left part goes missing).
+        let ctx = makeRGBAContext(100, 60)
+        ctx.setShadow(offset: CGSize(width: 50, height: 0), blur: 4, color: CGColor(gray: 0, alpha: 1))
+        ctx.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
+        ctx.fill(CGRect(x: 10, y: 20, width: 20, height: 20))
+        var mass = 0
+        for y in 0..<60 { for x in 45..<100 { mass += Int(ctx.rgba(device: x, y).a) } }
+        #expect(abs(Double(mass) / 255 - 400) < 2, "\(Double(mass) / 255)")
+        // Its left edge, 4 px left of where the square's left side casts: Φ(−1.75) ≈ 0.04.
+        #expect(ctx.rgba(device: 56, 30).a > 0)
+    }
+
     @Test func shadowsOfStrokesImagesAndGradients() {
         let color = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
         let stroke = makeRGBAContext(20, 20)
