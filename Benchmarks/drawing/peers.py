@@ -64,6 +64,12 @@ def curves(n, seed):
     return [tuple(g.range(0, 512) for _ in range(8)) for _ in range(n)]
 
 
+# The gradients' stops, (offset, (r, g, b, a)), as the Swift side's CGGradients have them
+# (Skia's are written as ARGB integers with the same values).
+LINEAR_STOPS = [(0, (1.0, 0.0, 0.0, 1.0)), (0.4, (0.0, 1.0, 0.0, 0.5)), (1, (0.0, 0.0, 1.0, 1.0))]
+RADIAL_STOPS = [(0, (1.0, 1.0, 0.0, 1.0)), (1, (0.0, 0.0, 1.0, 0.5))]
+
+
 def image_pixels():
     import numpy as np
     y, x = np.mgrid[0:256, 0:256]
@@ -233,24 +239,23 @@ class Blend2D:
             p.cubic_to(a[2], a[3], a[4], a[5], a[6], a[7])
             self.ctx.stroke_path(p)
 
+    def paint_ramp(self, g, stops):
+        """Paints the whole canvas with gradient `g` and its stops (offset, rgba)."""
+        for t, rgba in stops:
+            g.add_stop(t, rgba)
+        self.ctx.set_fill_style(g)
+        self.ctx.fill_all()
+
     def linear(self, n):
         for i in range(n):
-            g = self.b.create_linear_gradient(0, i, 512, 512 - i)
-            g.add_stop(0, (1.0, 0.0, 0.0, 1.0))
-            g.add_stop(0.4, (0.0, 1.0, 0.0, 0.5))
-            g.add_stop(1, (0.0, 0.0, 1.0, 1.0))
-            self.ctx.set_fill_style(g)
-            self.ctx.fill_all()
+            self.paint_ramp(self.b.create_linear_gradient(0, i, 512, 512 - i), LINEAR_STOPS)
 
     def radial(self, n):
         # The binding's radial gradient has no start radius: concentric circles from radius 0 with
         # the first stop moved out to (10 + i) / 300 paint the same (inside it, the first colour).
+        (_, first), (_, last) = RADIAL_STOPS
         for i in range(n):
-            g = self.b.create_radial_gradient(256, 256, 256, 256, 300)
-            g.add_stop((10 + i) / 300, (1.0, 1.0, 0.0, 1.0))
-            g.add_stop(1, (0.0, 0.0, 1.0, 0.5))
-            self.ctx.set_fill_style(g)
-            self.ctx.fill_all()
+            self.paint_ramp(self.b.create_radial_gradient(256, 256, 256, 256, 300), [((10 + i) / 300, first), (1, last)])
 
     def images(self, n):
         for i in range(n):
@@ -326,26 +331,21 @@ class Cairo:
             c.stroke()
         c.set_dash([], 0)
 
+    def paint_ramp(self, g, stops):
+        """Paints the whole canvas with gradient `g`, its stops (offset, rgba), both ends extended."""
+        for t, rgba in stops:
+            g.add_color_stop_rgba(t, *rgba)
+        g.set_extend(self.cairo.EXTEND_PAD)
+        self.ctx.set_source(g)
+        self.ctx.paint()
+
     def linear(self, n):
-        c = self.ctx
         for i in range(n):
-            g = self.cairo.LinearGradient(0, i, 512, 512 - i)
-            g.add_color_stop_rgba(0, 1, 0, 0, 1)
-            g.add_color_stop_rgba(0.4, 0, 1, 0, 0.5)
-            g.add_color_stop_rgba(1, 0, 0, 1, 1)
-            g.set_extend(self.cairo.EXTEND_PAD)
-            c.set_source(g)
-            c.paint()
+            self.paint_ramp(self.cairo.LinearGradient(0, i, 512, 512 - i), LINEAR_STOPS)
 
     def radial(self, n):
-        c = self.ctx
         for i in range(n):
-            g = self.cairo.RadialGradient(256, 256, 10 + i, 256, 256, 300)
-            g.add_color_stop_rgba(0, 1, 1, 0, 1)
-            g.add_color_stop_rgba(1, 0, 0, 1, 0.5)
-            g.set_extend(self.cairo.EXTEND_PAD)
-            c.set_source(g)
-            c.paint()
+            self.paint_ramp(self.cairo.RadialGradient(256, 256, 10 + i, 256, 256, 300), RADIAL_STOPS)
 
     def images(self, n):
         c = self.ctx

@@ -499,6 +499,12 @@ void rk_multiply_coverage_constant(uint8_t *out, const uint8_t *a, uint32_t c, l
 void rk_fill(uint32_t *dst, long count, uint32_t value) { DISPATCH(fill, dst, count, value) }
 
 // ---------------------------------------------------------------------------------------
+// Rows of at least this many pixels (4 KB) have the next row's pixels asked for while a row is
+// blended (sweep_rows_over, the rectangle kernel): a bitmap of such rows outgrows a core's
+// 1 MB of L2 at 256 rows, so its rows are in no cache, while at 512² the lines are cached and
+// asking cost small shapes 2–7 %.
+#define PREFETCH_MIN_STRIDE 1024
+
 // Asks for the cache lines of n pixels from p, to be written.
 static inline __attribute__((always_inline)) void prefetch_pixels(const uint32_t *p, long n) {
     const char *a = (const char *)p, *end = (const char *)(p + n);
@@ -530,15 +536,16 @@ static void sse2_source_over_rect(uint32_t *dst, long stride, long w, long h, ui
     }
 }
 
-AVX2 static void avx2_source_over_rect(uint32_t *dst, long stride, long w, long h, uint32_t first, uint32_t mid, uint32_t last) {
+// `ahead`: on a wide bitmap the next row is asked for while this one is blended (a constant
+// in each of the entry's two instances, so that narrow bitmaps pay nothing for it).
+AVX2 static inline __attribute__((always_inline)) void avx2_source_over_rect_rows(uint32_t *dst, long stride, long w, long h,
+                                                                                 uint32_t first, uint32_t mid, uint32_t last,
+                                                                                 const int ahead) {
     long n = w > 2 ? w - 2 : 0;
     __m256i z = _mm256_setzero_si256(), packed = _mm256_set1_epi32((int)mid);
     __m256i sv = _mm256_unpacklo_epi8(packed, z), inv = inverse_alpha_16(sv);
     __m256i tail = first_lanes(n & 7);
     int opaque = mid >> 24 == 255;
-    // On a wide bitmap the next row is asked for while this one is blended, as the sweep does
-    // (sweep_rows_over): a large bitmap's rows are in no cache.
-    const int ahead = stride >= 1024;
     for (long y = 0; y < h; y++) {
         uint32_t *row = dst + y * stride;
         if (ahead && y + 1 < h) prefetch_pixels(row + stride, w);
@@ -564,6 +571,11 @@ AVX2 static void avx2_source_over_rect(uint32_t *dst, long stride, long w, long 
             _mm256_maskstore_epi32((int *)(p + i), tail, _mm256_packus_epi16(lo, hi));
         }
     }
+}
+
+AVX2 static void avx2_source_over_rect(uint32_t *dst, long stride, long w, long h, uint32_t first, uint32_t mid, uint32_t last) {
+    if (stride >= PREFETCH_MIN_STRIDE) avx2_source_over_rect_rows(dst, stride, w, h, first, mid, last, 1);
+    else avx2_source_over_rect_rows(dst, stride, w, h, first, mid, last, 0);
 }
 #endif
 
@@ -786,16 +798,16 @@ static inline __attribute__((always_inline)) void sweep_rows_over(float *line, l
                                                                   long words_per_row, long width, long rows,
                                                                   uint32_t *dst, long dst_stride, uint32_t s,
                                                                   sweep_run_fn run, sweep_span_fn span,
-                                                                  const void *colour) {
+                                                                  const void *colour, const int ahead) {
     const long chunks = (width + 7) >> 3;
     for (long r = 0; r < rows; r++, line += stride, touched += words_per_row, dst += dst_stride) {
         // On a wide bitmap, each span and run blended here asks for the same pixels of the
         // next row (shapes go on from row to row): a large shape on a large bitmap (2048² is
         // 16 MB) blends rows whose lines are in no cache, and its loads waited on memory (perf
-        // put 40 % of the race's circles at 2048² on the instruction after one). Rows of
-        // 4 KB or more: a bitmap of such rows outgrows a core's 1 MB of L2 at 256 rows, while
-        // at 512² the lines are cached and asking cost small shapes 2–7 %.
-        const long below = r + 1 < rows && dst_stride >= 1024 ? dst_stride : 0;
+        // put 40 % of the race's circles at 2048² on the instruction after one).
+        // (`ahead`: rows of PREFETCH_MIN_STRIDE or more; a constant in each entry's instances,
+        // so that narrow bitmaps pay nothing for it.)
+        const long below = ahead && r + 1 < rows ? dst_stride : 0;
         float sum = 0;
         long k = 0;
         while (k < chunks) {
@@ -855,11 +867,14 @@ AVX2 static inline __attribute__((always_inline)) void avx2_span_over(uint32_t *
 AVX2 static void avx2_sweep_rows_nonzero_over(float *line, long stride, const uint64_t *touched, long words_per_row,
                                               long width, long rows, uint32_t *dst, long dst_stride, uint32_t s) {
     avx2_colour k = avx2_colour_of(s);
-    if (words_per_row == 1)
-        sweep_rows_over(line, stride, touched, 1, width, rows, dst, dst_stride, s, avx2_run_over, avx2_span_over, &k);
+    const int wide = dst_stride >= PREFETCH_MIN_STRIDE;
+    if (words_per_row == 1 && !wide)
+        sweep_rows_over(line, stride, touched, 1, width, rows, dst, dst_stride, s, avx2_run_over, avx2_span_over, &k, 0);
+    else if (words_per_row == 1)
+        sweep_rows_over(line, stride, touched, 1, width, rows, dst, dst_stride, s, avx2_run_over, avx2_span_over, &k, 1);
     else
         sweep_rows_over(line, stride, touched, words_per_row, width, rows, dst, dst_stride, s, avx2_run_over,
-                        avx2_span_over, &k);
+                        avx2_span_over, &k, wide);
 }
 #endif
 
@@ -872,5 +887,5 @@ void rk_sweep_rows_nonzero_over(float *line, long stride, const uint64_t *touche
     }
 #endif
     sweep_rows_over(line, stride, touched, words_per_row, width, rows, dst, dst_stride, s,
-                    scalar_run_over, scalar_span_over, &s);
+                    scalar_run_over, scalar_span_over, &s, dst_stride >= PREFETCH_MIN_STRIDE);
 }

@@ -12,9 +12,9 @@ import CRasterKernels
 /// everywhere and covers the same pixels with either rule, so the single pass is exact on it
 /// everywhere. Paths of more than `maxVertices` vertices, and any whose boundary
 /// `rk_fill_boundary` cannot tell for sure (edges that touch without crossing, or overlap),
-/// go to the rasterizer as they are.
+/// are filled as they are.
 struct FillBoundarySink: PolylineSink {
-    /// Vertices kept in all (the C side takes as many non-horizontal edges).
+    /// Vertices kept in all (the C side takes as many edges).
     static let maxVertices = Int(RK_FILL_BOUNDARY_MAX_EDGES)
     let raster: CoverageRasterizer
     let evenOdd: Bool
@@ -22,8 +22,8 @@ struct FillBoundarySink: PolylineSink {
     private let points: UnsafeMutablePointer<Double>
     private let ends: UnsafeMutablePointer<Int>
     private var count = 0, contours = 0
-    /// Past the limits: what was kept has gone to the rasterizer, and the rest follows it there.
-    private var passing = false
+    /// More points came than there is room for (`takes` rules that out; kept as a bound).
+    private var tooMany = false
 
     /// Whether `path` is one to try: lines only, and few enough points. (Curves flatten to more
     /// points than that at any size worth drawing; trying them cost a circle 4 % more
@@ -40,59 +40,35 @@ struct FillBoundarySink: PolylineSink {
         ends = raster.scratch.boundaryEnds
     }
 
-    mutating func moveTo(_ x: Double, _ y: Double) {
-        if passing { raster.moveTo(x, y); return }
-        add(x, y)
-    }
+    mutating func moveTo(_ x: Double, _ y: Double) { add(x, y) }
 
-    mutating func lineTo(_ x: Double, _ y: Double) {
-        if passing { raster.lineTo(x, y); return }
-        add(x, y)
-    }
+    mutating func lineTo(_ x: Double, _ y: Double) { add(x, y) }
 
     mutating func endSubpath(closed: Bool) {
-        if passing { raster.endSubpath(closed: closed); return }
+        guard !tooMany else { return }
         ends[contours] = count
         contours += 1
     }
 
     private mutating func add(_ x: Double, _ y: Double) {
-        guard count < Self.maxVertices else {
-            // Too many for the boundary: the kept contours and the one under way go as they came.
-            replay()
-            passing = true
-            // The point goes on the contour under way, or starts one (a moveTo past the limit).
-            if count > (contours > 0 ? ends[contours - 1] : 0) { raster.lineTo(x, y) } else { raster.moveTo(x, y) }
-            return
-        }
+        guard count < Self.maxVertices else { tooMany = true; return }
         points[2 * count] = x; points[2 * count + 1] = y
         count += 1
     }
 
-    /// Sends what was kept to the rasterizer as it came: the ended contours, then the one under way.
-    private func replay() {
-        var start = 0
-        for k in 0...contours {
-            let end = k < contours ? ends[k] : count
-            guard end > start else { continue }
-            raster.moveTo(points[2 * start], points[2 * start + 1])
-            for i in (start + 1)..<end { raster.lineTo(points[2 * i], points[2 * i + 1]) }
-            if k < contours { raster.endSubpath(closed: true) }
-            start = end
-        }
-    }
-
-    /// After the path: the boundary's pieces, each a line of its own (not closed: pieces only
-    /// close together), or, where there is none to make, the path as it came.
-    mutating func finish() {
-        guard !passing, contours > 0 else { return }
+    /// After the path: hands the rasterizer the boundary's pieces, each a line of its own (not
+    /// closed: pieces only close together), and returns true; false when there is none to make
+    /// (nothing was sent: the caller fills the path as it is).
+    mutating func finish() -> Bool {
+        guard !tooMany, contours > 0 else { return false }
         let pieces = raster.scratch.boundaryPieces
         let n = rk_fill_boundary(points, ends, contours, evenOdd ? 1 : 0, pieces)
-        guard n >= 0 else { replay(); return }
+        guard n >= 0 else { return false }
         raster.windsZeroOrOne = true
         for k in 0..<n {
             raster.moveTo(pieces[4 * k], pieces[4 * k + 1])
             raster.lineTo(pieces[4 * k + 2], pieces[4 * k + 3])
         }
+        return true
     }
 }

@@ -73,12 +73,14 @@ package func rasterize<S: CoverageSink>(_ path: Path, transform: ProjectiveTrans
     func part(_ y: Int, _ rows: Int) -> Bool {
         var raster = CoverageRasterizer(originX: r.x, originY: y, width: width, height: rows, antialias: antialias)
         let band = Rect(minX: Double(r.x), minY: Double(y), maxX: Double(r.x + r.width), maxY: Double(y + rows))
+        var resolved = false
         if antialias && exactOverlaps && FillBoundarySink.takes(source) {
             // A small path goes as the boundary of what it fills, exact without the exact pass.
             var boundary = FillBoundarySink(raster, rule: rule)
             source.flatten(transform: m, tolerance: fillTolerance, outside: band, straddling: true, into: &boundary)
-            boundary.finish()
-        } else {
+            resolved = boundary.finish()
+        }
+        if !resolved {
             source.flatten(transform: m, tolerance: fillTolerance, outside: band, straddling: true, into: &raster)
         }
         if raster.overflowed { return false }
