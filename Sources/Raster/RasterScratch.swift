@@ -63,8 +63,11 @@ final class RasterScratch: @unchecked Sendable {
 
     private init(capacity: Int) {
         self.capacity = capacity
-        acc = .allocate(capacity: capacity)
-        acc.initialize(repeating: 0, count: capacity)
+        // One cell past the last band row: the first pass's steep pieces add +0 to the cell
+        // two right of their first (EdgeKernels.c, `add_steep`), which for a piece at the
+        // region's right edge in the band's last row is this one.
+        acc = .allocate(capacity: capacity + 1)
+        acc.initialize(repeating: 0, count: capacity + 1)
         owner = .allocate(capacity: capacity)
         owner.initialize(repeating: 0, count: capacity)
         rowInts = .allocate(capacity: 0)

@@ -225,6 +225,51 @@ import Raster
         #expect(worst <= Self.tol)
     }
 
+    /// The first pass takes edges of |dx/dy| ≤ 1 and > 1 down different loops, with x stepped
+    /// along the rows an edge crosses whole and its first and last rows done apart: triangles
+    /// with edges of every kind of slope (vertical, 10⁻¹³, 0.3, a hair under, at and over 1,
+    /// 1.7, 7, 300), starting and ending inside rows and on row boundaries, one with an edge
+    /// along the region's right side, each filled alone (one simple contour: no owners) and
+    /// with a far-off square beside it (owners kept, so that loop's instance runs too), and
+    /// each mirrored left to right.
+    @Test func edgesOfEverySlopeMatchIntegratedArea() {
+        let slopes: [Double] = [0, 1e-13, 0.3, 0.999_999, 1, 1.000_001, 1.7, 7, 300]
+        for (i, k) in slopes.enumerated() {
+            for top in [2.0, 2.37] {
+                // Apex at (x, top); one edge of slope k down-right, one vertical (or down-left
+                // for k = 0), closed by a horizontal base at y = top + h.
+                let h = k > 20 ? 0.9 : (k > 5 ? 3.3 : 11.6)
+                let x = 3.2 + Double(i % 3) * 0.25
+                let right: [Reference.P] = [(x, top), (x + k * h, top + h), (k == 0 ? x - 5.5 : x, top + h)]
+                let span = x + k * h + 7
+                // And mirrored, for edges of negative slope.
+                for (tri, square) in [(right, false), (right, true), (right.map { (span - $0.x, $0.y) }, false),
+                                      (right.map { (span - $0.x, $0.y) }, true)] {
+                    let w = Int(span.rounded(.up)) + (square ? 10 : 0)
+                    let s = Surface(width: w, height: 18)
+                    var path = Reference.path(tri)
+                    let box: [Reference.P] = [(Double(w) - 6, 14), (Double(w) - 2, 14), (Double(w) - 2, 17), (Double(w) - 6, 17)]
+                    if square { path.append(Reference.path(box)) }
+                    s.fill(path, color: .white)
+                    let err = Reference.maxError(s) { px, py in
+                        let (x0, y0, x1, y1) = (Double(px), Double(py), Double(px + 1), Double(py + 1))
+                        return Reference.area(tri, x0: x0, y0: y0, x1: x1, y1: y1)
+                            + (square ? Reference.area(box, x0: x0, y0: y0, x1: x1, y1: y1) : 0)
+                    }
+                    #expect(err <= Self.tol, "slope \(k), top \(top), square \(square)")
+                }
+            }
+        }
+        // An edge along the region's right side (x = width) in the last rows of the region.
+        let s = Surface(width: 9, height: 6)
+        let tri: [Reference.P] = [(9, 0.5), (9, 6), (3.3, 6)]
+        s.fill(Reference.path(tri), color: .white)
+        let err = Reference.maxError(s) { px, py in
+            Reference.area(tri, x0: Double(px), y0: Double(py), x1: Double(px + 1), y1: Double(py + 1))
+        }
+        #expect(err <= Self.tol)
+    }
+
     @Test func reusedScratchMemoryStartsClean() {
         // Fills reuse pooled working memory; a fill after messy ones must match a lone fill.
         let poly: [Reference.P] = [(3.3, 2.1), (27.6, 5.9), (11.2, 29.4)]
