@@ -14,19 +14,7 @@ import Raster
         var path = Path()
         path.move(to: p[0].0, p[0].1)
         path.cubic(to: p[3].0, p[3].1, control1: p[1].0, p[1].1, control2: p[2].0, p[2].1)
-        var c = PolylineCollector()
-        path.flatten(transform: .identity, tolerance: tolerance, into: &c)
-        var points: [(Double, Double)] = [], segments = 0
-        for line in c.lines {
-            for i in 0..<(line.xs.count - 1) {
-                segments += 1
-                for k in 0...16 {
-                    let s = Double(k) / 16
-                    points.append((line.xs[i] + (line.xs[i + 1] - line.xs[i]) * s, line.ys[i] + (line.ys[i + 1] - line.ys[i]) * s))
-                }
-            }
-        }
-        return (points, segments)
+        return StraddlingFlatteningTests.polyline(path, straddling: false, tolerance: tolerance)
     }
 
     /// Wang's count for the whole curve: ⌈√(0.75·max |second difference| / tolerance)⌉.

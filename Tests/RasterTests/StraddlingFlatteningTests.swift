@@ -10,7 +10,8 @@ import Raster
     static let tolerance = 1.0 / 64
 
     /// The polyline's vertices and chords (each chord sampled at 16 points) for `path`.
-    static func polyline(_ path: Path, straddling: Bool) -> (points: [(Double, Double)], segments: Int) {
+    static func polyline(_ path: Path, straddling: Bool, tolerance: Double = tolerance)
+        -> (points: [(Double, Double)], segments: Int) {
         var collector = PolylineCollector()
         path.flatten(transform: .identity, tolerance: tolerance, straddling: straddling, into: &collector)
         var points: [(Double, Double)] = [], segments = 0
