@@ -504,6 +504,18 @@ void rk_fill(uint32_t *dst, long count, uint32_t value) { DISPATCH(fill, dst, co
 // 1 MB of L2 at 256 rows, so its rows are in no cache, while at 512² the lines are cached and
 // asking cost small shapes 2–7 %.
 #define PREFETCH_MIN_STRIDE 1024
+// How far below the rectangle kernel asks for rows: the row just below was not asked for
+// early enough (a rectangle's row is a few hundred bytes of blending, shorter than a trip to
+// memory), and each row is a page apart, where the hardware's stream prefetcher stops. At
+// 2048² the race's rectangles took 8.2–8.9 ms asking for the next row, 6.1 with 4 rows and
+// 5.7 with 8 (alternating binaries).
+#define PREFETCH_ROWS 8
+// How far below the sweep asks for a span's or run's pixels: far enough to be early, near
+// enough that the shape is still there (a stroke moves sideways from row to row). At 2048²,
+// alternating binaries, against the row just below: stars 6.2–6.5 → 5.8–6.0 ms, circles
+// 12.9–14.3 → 11.7–12.2, strokes 26.3–27.1 → 25.3–26.3 (3 rows ahead about the same; 6 lost
+// strokes what it won circles).
+#define PREFETCH_SHAPE_ROWS 4
 
 // Asks for the cache lines of n pixels from p, to be written.
 static inline __attribute__((always_inline)) void prefetch_pixels(const uint32_t *p, long n) {
@@ -548,7 +560,11 @@ AVX2 static inline __attribute__((always_inline)) void avx2_source_over_rect_row
     int opaque = mid >> 24 == 255;
     for (long y = 0; y < h; y++) {
         uint32_t *row = dst + y * stride;
-        if (ahead && y + 1 < h) prefetch_pixels(row + stride, w);
+        if (ahead) {
+            // The rows PREFETCH_ROWS below (all of them up to there on the first row).
+            if (y == 0) for (long k = 1; k < PREFETCH_ROWS && k < h; k++) prefetch_pixels(row + k * stride, w);
+            if (y + PREFETCH_ROWS < h) prefetch_pixels(row + PREFETCH_ROWS * stride, w);
+        }
         rect_ends(row, w, first, last);
         if (!n || !mid) continue;
         uint32_t *p = row + 1;
@@ -801,13 +817,13 @@ static inline __attribute__((always_inline)) void sweep_rows_over(float *line, l
                                                                   const void *colour, const int ahead) {
     const long chunks = (width + 7) >> 3;
     for (long r = 0; r < rows; r++, line += stride, touched += words_per_row, dst += dst_stride) {
-        // On a wide bitmap, each span and run blended here asks for the same pixels of the
-        // next row (shapes go on from row to row): a large shape on a large bitmap (2048² is
-        // 16 MB) blends rows whose lines are in no cache, and its loads waited on memory (perf
-        // put 40 % of the race's circles at 2048² on the instruction after one).
-        // (`ahead`: rows of PREFETCH_MIN_STRIDE or more; a constant in each entry's instances,
-        // so that narrow bitmaps pay nothing for it.)
-        const long below = ahead && r + 1 < rows ? dst_stride : 0;
+        // On a wide bitmap, each span and run blended here asks for the same pixels
+        // PREFETCH_SHAPE_ROWS rows below (shapes go on from row to row): a large shape on a
+        // large bitmap (2048² is 16 MB) blends rows whose lines are in no cache, and its loads
+        // waited on memory (perf put 40 % of the race's circles at 2048² on the instruction
+        // after one). (`ahead`: rows of PREFETCH_MIN_STRIDE or more; a constant in each entry's
+        // instances, so that narrow bitmaps pay nothing for it.)
+        const long below = ahead && r + PREFETCH_SHAPE_ROWS < rows ? PREFETCH_SHAPE_ROWS * dst_stride : 0;
         float sum = 0;
         long k = 0;
         while (k < chunks) {
