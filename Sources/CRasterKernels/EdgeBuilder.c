@@ -102,8 +102,21 @@ static inline void turn_from(rk_edge_builder *b, double ax, double ay, double bx
     else if (!(ax * bx + ay * by > 0)) b->folded = 1;   // a reversal, or NaN
 }
 
-// The contour's next edge (dx, dy): the turn from the previous edge (none from the first) and
-// its dy's sign.
+// One coordinate's step d along the contour: the first and last nonzero step's sign, how often
+// that sign changed, and whether a step was 0.
+static inline void follow_sign(double d, double *first, double *last, int *changes, int *flat) {
+    if (d != 0) {
+        double sign = d > 0 ? 1 : -1;
+        if (*last == 0) *first = sign;
+        else if (sign != *last) (*changes)++;
+        *last = sign;
+    } else {
+        *flat = 1;
+    }
+}
+
+// The contour's next edge (dx, dy): the turn from the previous edge (none from the first), and
+// the signs of its dy and dx.
 static inline void turn(rk_edge_builder *b, double dx, double dy) {
     if (b->contour_points == 2) {
         b->first_dx = dx; b->first_dy = dy;
@@ -111,12 +124,8 @@ static inline void turn(rk_edge_builder *b, double dx, double dy) {
         turn_from(b, b->last_dx, b->last_dy, dx, dy);
     }
     b->last_dx = dx; b->last_dy = dy;
-    if (dy != 0) {
-        double sign = dy > 0 ? 1 : -1;
-        if (b->last_sign == 0) b->first_sign = sign;
-        else if (sign != b->last_sign) b->sign_changes++;
-        b->last_sign = sign;
-    }
+    follow_sign(dy, &b->first_sign, &b->last_sign, &b->sign_changes, &b->flat_y);
+    follow_sign(dx, &b->first_xsign, &b->last_xsign, &b->xsign_changes, &b->flat_x);
 }
 
 static inline __attribute__((always_inline)) int line_to(rk_edge_builder *b, double x, double y) {
@@ -125,7 +134,7 @@ static inline __attribute__((always_inline)) int line_to(rk_edge_builder *b, dou
     if (b->capacity - b->count < 3) return 1;
     b->edge_id = (int32_t)((uint32_t)b->edge_id + 1u);
     long n = b->contour_points;
-    if (n <= RK_MAX_TESTED_VERTICES) { b->contour[2 * n] = x; b->contour[2 * n + 1] = y; }
+    if (n <= RK_MAX_MONOTONE_VERTICES) { b->contour[2 * n] = x; b->contour[2 * n + 1] = y; }
     b->contour_points = n + 1;
     turn(b, x - b->last_x, y - b->last_y);
     // A line back to the subpath's start closes it: it may share the first edge's cell.
@@ -150,6 +159,64 @@ static inline double orient(const double *p, long a, long b, long c) {
     return v > 0 ? 1 : (v < 0 ? -1 : 0);
 }
 
+// Along direction (ux, uy): the position of vertex i.
+static inline double along(const double *p, long i, double ux, double uy) { return p[2 * i] * ux + p[2 * i + 1] * uy; }
+
+// Whether the n vertices (closed) are monotone along (ux, uy): positions that change sign
+// at most twice going round, never 0 (the two ways from the least to the greatest strictly
+// increase). From the positions themselves, which the walk below orders by.
+static int monotone_along(const double *p, long n, double ux, double uy) {
+    double first = 0, last = 0;
+    int changes = 0;
+    double a = along(p, 0, ux, uy);
+    for (long i = 0; i < n; i++) {
+        double c = along(p, i + 1 == n ? 0 : i + 1, ux, uy), d = c - a;
+        if (!(d != 0)) return 0;   // flat, or NaN
+        double sign = d > 0 ? 1 : -1;
+        if (last == 0) first = sign;
+        else if (sign != last) changes++;
+        last = sign;
+        a = c;
+    }
+    if (first != last) changes++;
+    return changes <= 2;
+}
+
+// For n vertices (closed) monotone along (ux, uy): whether the two ways round from the least
+// to the greatest vertex along it keep apart. Walked together in order of position, each
+// vertex of one way is tested against the segment of the other way that spans its position,
+// by the sign of the orientation determinant: the same side every time (0 counts as touching),
+// and O(n). (A crossing too shallow for a determinant's rounding to show encloses far less than
+// a 255th of a pixel, as in the pairwise test.)
+static int ways_keep_apart(const double *p, long n, double ux, double uy) {
+    long lo = 0, hi = 0;
+    double ulo = along(p, 0, ux, uy), uhi = ulo;
+    for (long i = 1; i < n; i++) {
+        double u = along(p, i, ux, uy);
+        if (u < ulo) { ulo = u; lo = i; }
+        if (u > uhi) { uhi = u; hi = i; }
+    }
+    // Way a runs forward from lo, way b backward; each at vertex (ia, ib) with the next ahead.
+    long ia = lo, ib = lo, na = lo + 1 == n ? 0 : lo + 1, nb = lo == 0 ? n - 1 : lo - 1;
+    double side = 0;
+    while (na != hi || nb != hi) {
+        double ua = along(p, na, ux, uy), ub = along(p, nb, ux, uy);
+        double s;
+        if (ua < ub || nb == hi) {
+            // Vertex na of way a against b's segment ib → nb (which spans ua: it passed ib).
+            s = orient(p, ib, nb, na);
+            ia = na; na = na + 1 == n ? 0 : na + 1;
+        } else {
+            // Vertex nb of way b against a's segment ia → na, seen from the other side.
+            s = -orient(p, ia, na, nb);
+            ib = nb; nb = nb == 0 ? n - 1 : nb - 1;
+        }
+        if (s == 0 || (side != 0 && s != side)) return 0;
+        side = s;
+    }
+    return 1;
+}
+
 int rk_contour_is_simple(rk_edge_builder *b) {
     const long n = b->contour_points - 1;
     const double *p = b->contour;
@@ -161,7 +228,18 @@ int rk_contour_is_simple(rk_edge_builder *b) {
     int changes = b->sign_changes;
     if (b->last_sign != 0 && b->first_sign != b->last_sign) changes++;
     if (!(b->turned_left && b->turned_right) && changes <= 2) return 1;
-    if (n > RK_MAX_TESTED_VERTICES) return 0;
+    if (n > RK_MAX_TESTED_VERTICES) {
+        // Monotone along y or x (followed edge by edge), else along a diagonal: then simple
+        // exactly when its two ways keep apart. (A stroke's outline along a curve whose
+        // direction turns less than about 135° is monotone along one of the four.)
+        if (n > RK_MAX_MONOTONE_VERTICES) return 0;
+        int xchanges = b->xsign_changes + (b->last_xsign != 0 && b->first_xsign != b->last_xsign);
+        if (!b->flat_y && changes <= 2) return ways_keep_apart(p, n, 0, 1);
+        if (!b->flat_x && xchanges <= 2) return ways_keep_apart(p, n, 1, 0);
+        if (monotone_along(p, n, 1, 1)) return ways_keep_apart(p, n, 1, 1);
+        if (monotone_along(p, n, 1, -1)) return ways_keep_apart(p, n, 1, -1);
+        return 0;
+    }
     // A crossing too shallow for the rounding of a determinant to show encloses far less than
     // a 255th of a pixel.
     for (long i = 0; i < n; i++) {
@@ -180,4 +258,5 @@ void rk_reset_contour(rk_edge_builder *b) {
     b->contour_points = 0;
     b->turned_left = 0; b->turned_right = 0; b->folded = 0;
     b->first_sign = 0; b->last_sign = 0; b->sign_changes = 0;
+    b->first_xsign = 0; b->last_xsign = 0; b->xsign_changes = 0; b->flat_x = 0; b->flat_y = 0;
 }

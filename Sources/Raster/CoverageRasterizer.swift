@@ -124,7 +124,7 @@ package final class CoverageRasterizer: PolylineSink {
     /// Contours with edges in the region so far, and whether all of them were simple: one
     /// simple contour cannot conflict with itself, so its cells need no owners.
     private(set) var contoursKept = 0
-    private(set) var allSimple = true
+    package private(set) var allSimple = true
     /// Every line received is a piece of a fill's boundary (FillBoundarySink): the winding is 0
     /// or 1 everywhere, so the single pass is exact and no cell needs an owner.
     var windsZeroOrOne = false
@@ -246,7 +246,9 @@ package final class CoverageRasterizer: PolylineSink {
     /// others there: two adjacent values, where the single pass is exact for both rules, as at
     /// one vertex. Simple here: convex (every turn one way, dy changing sign at most twice
     /// around, so the direction goes round once), or, for a few vertices, no two edges
-    /// meeting except neighbours at their common vertex (a dash bent at a join).
+    /// meeting except neighbours at their common vertex (a dash bent at a join), or, for up to
+    /// `RK_MAX_MONOTONE_VERTICES`, monotone along x, y or a diagonal with its two ways round
+    /// keeping apart (the outline of a stroke along a curve that turns less than about 135°).
     private func endContour() {
         flushLines()
         defer {

@@ -19,7 +19,7 @@ final class RasterScratch: @unchecked Sendable {
     private(set) var bytes: UnsafeMutablePointer<UInt8>
     private(set) var byteCapacity = 0
     /// Room for one contour's first vertices (x, y), for the rasterizer's simplicity test.
-    let vertices = UnsafeMutablePointer<Double>.allocate(capacity: 2 * (CoverageRasterizer.maxTestedVertices + 1))
+    let vertices = UnsafeMutablePointer<Double>.allocate(capacity: 2 * (Int(RK_MAX_MONOTONE_VERTICES) + 1))
     /// The rasterizer's edge intake (`rk_edge_builder`), set up by each fill.
     let builder = UnsafeMutablePointer<rk_edge_builder>.allocate(capacity: 1)
     /// Room for a small fill's vertices (x, y), its contours' ends and its boundary's pieces

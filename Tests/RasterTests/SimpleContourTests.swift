@@ -59,4 +59,39 @@ import Raster
             #expect(Reference.maxRuleError(s, [poly], rule: rule) <= 1.05)
         }
     }
+
+    /// A ribbon 60 long along the direction at `angle` (degrees), with a tip at each end: the
+    /// way along one side, the far tip, the other side back. Its sides are `offset(t)` and
+    /// −`offset(t)` across from a centre line that wiggles sideways twice as fast as it goes
+    /// along, so that the ribbon is monotone along its own direction only (of x, y and the
+    /// diagonals); t from 0 to 1, 61 vertices a side.
+    static func ribbon(angle: Double, offset: (Double) -> Double) -> [Reference.P] {
+        let a = angle * Double.pi / 180, d = (cos(a), sin(a)), n = (-sin(a), cos(a))
+        func at(_ t: Double, _ side: Double) -> Reference.P {
+            let along = 60 * t, across = 4 * sin(t * 30) + side
+            return (40 + (along - 30) * d.0 + across * n.0, 40 + (along - 30) * d.1 + across * n.1)
+        }
+        let ts = (0...60).map { Double($0) / 60 }
+        return [at(-1.0 / 60, 0)] + ts.map { at($0, offset($0)) } + [at(61.0 / 60, 0)] + ts.reversed().map { at($0, -offset($0)) }
+    }
+
+    /// Longer contours (17 to 4 096 vertices) that are monotone along x, y or a diagonal count
+    /// as simple when the two ways round from their least to their greatest vertex keep apart:
+    /// a ribbon along each of the four directions is found simple (and filled exactly without
+    /// owners); the same ribbon with its sides crossing in the middle is not (and still exact).
+    @Test(arguments: [0.0, 90.0, 45.0, -45.0])
+    func longMonotoneContours(angle: Double) {
+        let straight = Self.ribbon(angle: angle) { _ in 1.5 }
+        let crossed = Self.ribbon(angle: angle) { t in 2 - 4 * t }
+        for (poly, simple) in [(straight, true), (crossed, false)] {
+            var raster = CoverageRasterizer(originX: 0, originY: 0, width: 80, height: 80, antialias: true)
+            Reference.path(poly).flatten(transform: .identity, tolerance: fillTolerance, into: &raster)
+            #expect(raster.allSimple == simple, "angle \(angle), simple \(simple)")
+            for rule in [FillRule.nonZero, .evenOdd] {
+                let s = Surface(width: 80, height: 80)
+                s.fill(Reference.path(poly), rule: rule, color: .white)
+                #expect(Reference.maxRuleError(s, [poly], rule: rule) <= 1.05, "angle \(angle), simple \(simple)")
+            }
+        }
+    }
 }
