@@ -174,7 +174,7 @@ static int monotone_along(const double *p, long n, double ux, double uy) {
         if (!(d != 0)) return 0;   // flat, or NaN
         double sign = d > 0 ? 1 : -1;
         if (last == 0) first = sign;
-        else if (sign != last) changes++;
+        else if (sign != last && ++changes > 2) return 0;
         last = sign;
         a = c;
     }

@@ -587,6 +587,9 @@ struct Stroker {
     var lens: [Double] = []
     var clean = Polyline()
 
+    /// A half turn's steps (a round cap's arc), and the cosine and sine of one of them.
+    let halfTurn: (steps: Int, cos: Double, sin: Double)
+
     init(style: StrokeStyle, halfWidth: Double, tolerance: Double) {
         self.style = style
         hw = halfWidth
@@ -594,27 +597,48 @@ struct Stroker {
         // Arcs need not be finer than 1e-5 of the radius (≤ 700 points per circle).
         let relative = max(tolerance / halfWidth, 1e-5)
         arcStep = relative < 1 ? 2 * acos(1 - relative) : Double.pi / 2
+        let n = Stroker.arcSteps(Double.pi, arcStep)
+        halfTurn = (n, cos(Double.pi / Double(n)), sin(Double.pi / Double(n)))
+    }
+
+    /// Steps of an arc turning by `sweep` (at most 4 096, so that an absurd width-to-tolerance
+    /// ratio cannot explode the outline).
+    static func arcSteps(_ sweep: Double, _ arcStep: Double) -> Int {
+        max(1, min(Int(saturating: (abs(sweep) / arcStep).rounded(.up)), 4096))
     }
 
     /// Appends points on the circle around (cx, cy) from direction (ux, uy) turning by `sweep`
     /// radians (positive: from +x towards +y), excluding the start, including the end.
+    /// (ux, uy) is a unit vector: the points are it turned by k·sweep/n, k = 1 … n.
     mutating func arc(_ cx: Double, _ cy: Double, _ ux: Double, _ uy: Double, _ sweep: Double) {
-        // Capped so an absurd width-to-tolerance ratio cannot explode the outline.
-        let steps = (abs(sweep) / arcStep).rounded(.up)
-        let n = arcPointsLeft > 0 ? max(1, min(Int(saturating: steps), 4096)) : 1
-        let a0 = atan2(uy, ux)
+        let isHalfTurn = abs(sweep) == Double.pi
+        let n = arcPointsLeft > 0 ? (isHalfTurn ? halfTurn.steps : Stroker.arcSteps(sweep, arcStep)) : 1
         @inline(__always) func point(_ k: Int) -> (Double, Double) {
-            let a = a0 + sweep * Double(k) / Double(n)
-            return (cx + hw * cos(a), cy + hw * sin(a))
+            let a = sweep * Double(k) / Double(n), c = cos(a), s = sin(a)
+            return (cx + hw * (ux * c - uy * s), cy + hw * (ux * s + uy * c))
         }
         guard n > 1, let v = visible, !(cx - hw >= v.minX && cx + hw <= v.maxX && cy - hw >= v.minY && cy + hw <= v.maxY) else {
             arcPointsLeft -= n
-            for k in 1...n { pts.append(point(k)) }
+            // The whole arc: each point the last turned by one step (a rotation, where a cosine
+            // and a sine a point cost a round cap about a microsecond). The error grows by an
+            // ulp or so a step: under 10⁻¹² of the radius after 4 096 of them.
+            let c: Double, s: Double
+            if isHalfTurn && n == halfTurn.steps {
+                c = halfTurn.cos; s = sweep > 0 ? halfTurn.sin : -halfTurn.sin
+            } else {
+                let step = sweep / Double(n)
+                c = cos(step); s = sin(step)
+            }
+            var x = ux, y = uy
+            for _ in 1...n {
+                (x, y) = (x * c - y * s, x * s + y * c)
+                pts.append((cx + hw * x, cy + hw * y))
+            }
             return
         }
         // Part of the circle is out of sight: a run of steps whose circular segment (within its
         // chord's box grown by the sagitta) misses `visible` is its chord alone, which leaves the
-        // winding of every visible point as it was. The points kept are the same as above.
+        // winding of every visible point as it was. The points kept are those above, to rounding.
         var stack: [(Int, Int)] = [(0, n)]
         while let (k0, k1) = stack.popLast() {
             if k1 - k0 > 1 {
