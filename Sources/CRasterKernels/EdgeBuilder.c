@@ -162,24 +162,27 @@ static inline double orient(const double *p, long a, long b, long c) {
 // Along direction (ux, uy): the position of vertex i.
 static inline double along(const double *p, long i, double ux, double uy) { return p[2 * i] * ux + p[2 * i + 1] * uy; }
 
-// Whether the n vertices (closed) are monotone along (ux, uy): positions that change sign
-// at most twice going round, never 0 (the two ways from the least to the greatest strictly
-// increase). From the positions themselves, which the walk below orders by.
+// Sign changes of a coordinate's steps all the way round a closed contour: those followed
+// (follow_sign), and one more where the last nonzero step's sign differs from the first's.
+static inline int changes_round(double first, double last, int changes) {
+    return changes + (last != 0 && first != last);
+}
+
+// Whether the n vertices (closed) are monotone along (ux, uy): positions whose steps change
+// sign at most twice going round and are never 0 (the two ways from the least to the greatest
+// strictly increase). From the positions themselves, which the walk below orders by.
 static int monotone_along(const double *p, long n, double ux, double uy) {
     double first = 0, last = 0;
-    int changes = 0;
+    int changes = 0, flat = 0;
     double a = along(p, 0, ux, uy);
     for (long i = 0; i < n; i++) {
         double c = along(p, i + 1 == n ? 0 : i + 1, ux, uy), d = c - a;
-        if (!(d != 0)) return 0;   // flat, or NaN
-        double sign = d > 0 ? 1 : -1;
-        if (last == 0) first = sign;
-        else if (sign != last && ++changes > 2) return 0;
-        last = sign;
+        if (d != d) return 0;   // NaN (a sum that overflowed)
+        follow_sign(d, &first, &last, &changes, &flat);
+        if (flat || changes > 2) return 0;
         a = c;
     }
-    if (first != last) changes++;
-    return changes <= 2;
+    return changes_round(first, last, changes) <= 2;
 }
 
 // For n vertices (closed) monotone along (ux, uy): whether the two ways round from the least
@@ -225,17 +228,16 @@ int rk_contour_is_simple(rk_edge_builder *b) {
     // The turns and dy signs were followed edge by edge; the turn at the start vertex closes the round.
     turn_from(b, b->last_dx, b->last_dy, b->first_dx, b->first_dy);
     if (b->folded) return 0;
-    int changes = b->sign_changes;
-    if (b->last_sign != 0 && b->first_sign != b->last_sign) changes++;
+    int changes = changes_round(b->first_sign, b->last_sign, b->sign_changes);
     if (!(b->turned_left && b->turned_right) && changes <= 2) return 1;
     if (n > RK_MAX_TESTED_VERTICES) {
         // Monotone along y or x (followed edge by edge), else along a diagonal: then simple
         // exactly when its two ways keep apart. (A stroke's outline along a curve whose
         // direction turns less than about 135° is monotone along one of the four.)
         if (n > RK_MAX_MONOTONE_VERTICES) return 0;
-        int xchanges = b->xsign_changes + (b->last_xsign != 0 && b->first_xsign != b->last_xsign);
         if (!b->flat_y && changes <= 2) return ways_keep_apart(p, n, 0, 1);
-        if (!b->flat_x && xchanges <= 2) return ways_keep_apart(p, n, 1, 0);
+        if (!b->flat_x && changes_round(b->first_xsign, b->last_xsign, b->xsign_changes) <= 2)
+            return ways_keep_apart(p, n, 1, 0);
         if (monotone_along(p, n, 1, 1)) return ways_keep_apart(p, n, 1, 1);
         if (monotone_along(p, n, 1, -1)) return ways_keep_apart(p, n, 1, -1);
         return 0;

@@ -128,8 +128,6 @@ package final class CoverageRasterizer: PolylineSink {
     /// Every line received is a piece of a fill's boundary (FillBoundarySink): the winding is 0
     /// or 1 everywhere, so the single pass is exact and no cell needs an owner.
     var windsZeroOrOne = false
-    /// Longer contours that are not convex count as not simple: where their own edges meet is a conflict.
-    static let maxTestedVertices = Int(RK_MAX_TESTED_VERTICES)
 
     /// One edge as kept for the bands (`rk_edge`, EdgeKernels.h): region coordinates, y0 < y1
     /// (y0 == y1 for a horizontal edge, which only claims cells). Defined in C so that the
