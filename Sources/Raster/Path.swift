@@ -75,6 +75,14 @@ public struct Path: Sendable {
         coords.reserveCapacity(points * 2)
     }
 
+    /// Empties the path, keeping its memory.
+    package mutating func removeAll() {
+        verbs.removeAll(keepingCapacity: true)
+        coords.removeAll(keepingCapacity: true)
+        subpathStart = nil
+        hasCurrentPoint = false
+    }
+
     /// Starts a new subpath at (x, y).
     public mutating func move(to x: Double, _ y: Double) {
         verbs.append(.move)

@@ -142,18 +142,45 @@ extension Path {
 
     /// As `stroked(_:tolerance:visible:)`, within `budget`.
     package func stroked(_ style: StrokeStyle, tolerance: Double, visible: Rect?, budget: StrokeBudget) -> Path {
+        var buffers = StrokeBuffers()
+        return stroked(style, tolerance: tolerance, visible: visible, budget: budget, buffers: &buffers)
+    }
+
+    /// As `stroked(_:tolerance:visible:)`, within `budget`, working in `buffers` (see
+    /// `StrokeBuffers`). The outline returned shares its storage with `buffers` until the
+    /// next stroke made in them.
+    package func stroked(_ style: StrokeStyle, tolerance: Double, visible: Rect?, budget: StrokeBudget = .standard,
+                         buffers: inout StrokeBuffers) -> Path {
         let hw = style.width / 2
         guard hw > 0, hw.isFinite else { return Path() }
         let tol = max(tolerance, 1e-6)
         let region = visible.flatMap { StrokeBudget.reachRegion($0, style: style, halfWidth: hw, tolerance: tol) }
         var builder = StrokeBuilder(style: style, halfWidth: hw, tolerance: tol, region: region,
                                     tangents: subpathEndTangents(), budget: budget)
+        builder.adopt(&buffers)
+        defer { builder.giveBack(&buffers) }
         builder.stroker.visible = visible.map {
             Rect(minX: $0.minX - tol, minY: $0.minY - tol, maxX: $0.maxX + tol, maxY: $0.maxY + tol)
         }
         budget.budgeted(self, tol, region: region).flatten(transform: .identity, tolerance: tol, outside: region, into: &builder)
         return builder.out
     }
+}
+
+/// The working memory of stroking (the outline, the subpath and dash being stroked, the
+/// stroker's sides, directions and lengths), kept from stroke to stroke by a caller that
+/// strokes often: a context drawing hundreds of strokes would otherwise allocate each of
+/// these afresh and grow it by doubling, every stroke (about 2 % of the drawing race's
+/// strokes went to growing arrays, and as much again to allocating and freeing them).
+package struct StrokeBuffers {
+    var outline = Path()
+    var line = Polyline(), piece = Polyline(), clean = Polyline()
+    var hidden: [Bool] = []
+    var pts: [(Double, Double)] = [], other: [(Double, Double)] = [], dirs: [(Double, Double)] = []
+    var lens: [Double] = []
+
+    /// Empty buffers.
+    package init() {}
 }
 
 /// Bounds on the work of stroking one path, whatever its coordinates, width and dash pattern
@@ -318,6 +345,24 @@ struct StrokeBuilder: PolylineSink {
         dasher = Dasher(style.dashes, phase: style.dashPhase).flatMap { $0.total >= tolerance ? $0 : nil }
         self.region = region
         self.tangents = tangents
+    }
+
+    /// Works in `b`'s memory from now on (emptied; `b` keeps this builder's, empty).
+    mutating func adopt(_ b: inout StrokeBuffers) {
+        swap(&out, &b.outline)
+        out.removeAll()
+        swap(&line, &b.line); swap(&piece, &b.piece); swap(&hiddenScratch, &b.hidden)
+        swap(&stroker.pts, &b.pts); swap(&stroker.other, &b.other); swap(&stroker.dirs, &b.dirs)
+        swap(&stroker.lens, &b.lens); swap(&stroker.clean, &b.clean)
+        stroker.pts.removeAll(keepingCapacity: true)
+    }
+
+    /// Hands its memory back to `b`, the outline included (shared with `out`).
+    func giveBack(_ b: inout StrokeBuffers) {
+        b.outline = out
+        b.line = line; b.piece = piece; b.hidden = hiddenScratch
+        b.pts = stroker.pts; b.other = stroker.other; b.dirs = stroker.dirs; b.lens = stroker.lens
+        b.clean = stroker.clean
     }
 
     mutating func moveTo(_ x: Double, _ y: Double) { line.start(x, y) }

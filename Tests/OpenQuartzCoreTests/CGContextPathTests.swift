@@ -117,6 +117,72 @@ import OpenQuartzCore
         #expect(a.makeImage()!.premultipliedRGBA == b.makeImage()!.premultipliedRGBA)
     }
 
+    /// Under a CTM that turns, mirrors and scales evenly, a context strokes in device space
+    /// with the width scaled; the areas are closed forms, and the picture matches the one made
+    /// through user space (a CTM off evenness by 10⁻⁹, which takes that path).
+    @Test func strokesUnderTurnedMirroredAndScaledCTMs() {
+        for mirrored in [false, true] {
+            for cap in [CGLineCap.butt, .square] {
+                let ctx = makeRGBAContext(60, 60)
+                ctx.translateBy(x: 30, y: 30)
+                ctx.rotate(by: 0.5)
+                ctx.scaleBy(x: 1.5, y: mirrored ? -1.5 : 1.5)
+                ctx.setLineWidth(2)
+                ctx.setLineCap(cap)
+                ctx.strokeLineSegments(between: [CGPoint(x: -10, y: 2), CGPoint(x: 10, y: 2)])
+                // 20 × 1.5 = 30 long, 2 × 1.5 = 3 wide; square caps add 1.5 at each end.
+                let expected = cap == .butt ? 30.0 * 3 : 33.0 * 3
+                // Each edge pixel's coverage is rounded to 1/255: the sum is off by a few hundredths.
+                #expect(abs(ctx.coveredArea - expected) < 0.05, "mirrored \(mirrored), \(cap): \(ctx.coveredArea)")
+            }
+        }
+        func curve(_ sy: CGFloat) -> [UInt8] {
+            let ctx = makeRGBAContext(80, 80)
+            ctx.translateBy(x: 40, y: 40)
+            ctx.rotate(by: 0.7)
+            ctx.scaleBy(x: 1.7, y: sy)
+            ctx.setLineWidth(3)
+            ctx.setLineCap(.round)
+            ctx.setLineJoin(.round)
+            ctx.setLineDash(phase: 1, lengths: [5, 2])
+            ctx.move(to: CGPoint(x: -18, y: 5))
+            ctx.addCurve(to: CGPoint(x: 18, y: -4), control1: CGPoint(x: -5, y: -25), control2: CGPoint(x: 5, y: 25))
+            ctx.addLine(to: CGPoint(x: 0, y: 15))
+            ctx.strokePath()
+            return ctx.makeImage()!.premultipliedRGBA
+        }
+        for sy: CGFloat in [1.7, -1.7] {
+            let even = curve(sy), uneven = curve(sy * (1 + 1e-9))
+            let worst = zip(even, uneven).map { abs(Int($0) - Int($1)) }.max() ?? 0
+            #expect(worst <= 2, "scale y \(sy): \(worst)")
+            #expect(even.contains { $0 != 0 })
+        }
+    }
+
+    /// A context keeps its stroking memory from stroke to stroke: nothing of a long stroke
+    /// shows in a short one made after it.
+    @Test func strokesAfterStrokesAreTheirOwn() {
+        func short(_ ctx: CGContext) {
+            ctx.setLineWidth(2)
+            ctx.setLineCap(.butt)
+            ctx.move(to: CGPoint(x: 4, y: 4)); ctx.addLine(to: CGPoint(x: 10, y: 6))
+            ctx.strokePath()
+        }
+        let a = makeRGBAContext(40, 40), b = makeRGBAContext(40, 40)
+        a.setLineWidth(5)
+        a.setLineCap(.round)
+        a.move(to: CGPoint(x: 2, y: 30))
+        for k in 1...12 { a.addLine(to: CGPoint(x: 3 * k, y: k % 2 == 0 ? 30 : 20)) }
+        a.strokePath()
+        a.clear(CGRect(x: 0, y: 0, width: 40, height: 40))
+        short(a)
+        short(b)
+        let pa = a.makeImage()!.premultipliedRGBA, pb = b.makeImage()!.premultipliedRGBA
+        let differing = zip(pa, pb).filter { $0 != $1 }.count
+        #expect(differing == 0)
+        #expect(b.coveredArea > 10)
+    }
+
     @Test func drawPathModesAndRectStrokes() {
         let ctx = makeRGBAContext(20, 20)
         ctx.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)

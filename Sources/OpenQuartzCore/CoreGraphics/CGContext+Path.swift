@@ -121,6 +121,19 @@ extension CGContext {
             style.dashes = []
             return Raster.Path(currentPath).stroked(style, tolerance: 0.1, visible: device)
         }
+        if let k = m.similarityScale {
+            // A CTM that only turns, mirrors, scales evenly and moves maps the stroke of a path
+            // to the stroke of its image under a width k times larger (and dashes k times
+            // longer): stroking is defined by distances, which it multiplies by k. So the path,
+            // kept in device space, is stroked there, as it is, with no trip through user
+            // space and back (two copies of the path and one of its outline per stroke; the
+            // usual CTMs are of this kind: identity, iOS's flipped layer space at any scale).
+            var style = state.strokeStyle
+            style.width *= k
+            style.dashes = style.dashes.map { $0 * k }
+            style.dashPhase *= k
+            return Raster.Path(currentPath).stroked(style, tolerance: 0.1, visible: device, buffers: &strokeBuffers)
+        }
         let inverse = m.inverted()
         let user = Raster.Path(currentPath, transform: inverse)
         let visible = device.flatMap { d -> Raster.Rect? in
@@ -131,7 +144,8 @@ extension CGContext {
             let r = Raster.Rect(minX: xs.min()!, minY: ys.min()!, maxX: xs.max()!, maxY: ys.max()!)
             return r.minX.isFinite && r.minY.isFinite && r.maxX.isFinite && r.maxY.isFinite ? r : nil
         }
-        return user.stroked(state.strokeStyle, tolerance: 0.1 / scale, visible: visible).transformed(forward)
+        return user.stroked(state.strokeStyle, tolerance: 0.1 / scale, visible: visible, buffers: &strokeBuffers)
+            .transformed(forward)
     }
 
     /// The surface-space rectangle a stroke can show in: the clip's box, and where a shadow
@@ -164,5 +178,17 @@ extension CGMutablePath {
             case .close: closeSubpath()
             }
         }
+    }
+}
+
+extension CGAffineTransform {
+    /// k when this transform turns, mirrors, scales by k in every direction and moves (its
+    /// axes' images are perpendicular and both k long, to 10⁻¹² relative: rounding in a
+    /// rotation's cosine and sine), nil otherwise or when k is 0 or not finite.
+    var similarityScale: Double? {
+        let (a, b, c, d) = (Double(self.a), Double(self.b), Double(self.c), Double(self.d))
+        let x = a * a + b * b, y = c * c + d * d
+        guard x > 0, x.isFinite, y.isFinite, abs(x - y) <= 1e-12 * x, abs(a * c + b * d) <= 1e-12 * x else { return nil }
+        return x.squareRoot()
     }
 }

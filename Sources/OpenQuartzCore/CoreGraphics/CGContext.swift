@@ -20,6 +20,8 @@ public final class CGContext {
     /// The current path, in surface space (pixels, y down): points are mapped by the CTM when
     /// they are added, as Core Graphics does, so changing the CTM later does not move them.
     var currentPath = CGMutablePath()
+    /// Stroking's working memory, kept from stroke to stroke (`StrokeBuffers`).
+    var strokeBuffers = StrokeBuffers()
     /// The text position and matrix (`CGContext+Text.swift`), outside the graphics state.
     var text = TextState()
     /// Open transparency layers, innermost last.
