@@ -671,13 +671,19 @@ AVX2 static inline __m256 sums8(float *cells, __m256 *acc) {
     return v;
 }
 
-// Eight sums to eight coverage bytes, as coverage_nonzero computes each.
-AVX2 static inline uint64_t coverage8(__m256 sums) {
+// Eight sums to eight coverage values (0 ... 255, one a 32-bit lane), as coverage_nonzero
+// computes each.
+AVX2 static inline __m256i coverage8_lanes(__m256 sums) {
     __m256 one = _mm256_set1_ps(1.0f);
     __m256 v = _mm256_and_ps(sums, _mm256_castsi256_ps(_mm256_set1_epi32(0x7FFFFFFF)));
     // min(v, 1) as the rule writes it: 1 where 1 < v.
     v = _mm256_blendv_ps(v, one, _mm256_cmp_ps(one, v, _CMP_LT_OQ));
-    __m256i c = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(v, _mm256_set1_ps(255.0f)), _mm256_set1_ps(0.5f)));
+    return _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(v, _mm256_set1_ps(255.0f)), _mm256_set1_ps(0.5f)));
+}
+
+// Eight sums to eight coverage bytes.
+AVX2 static inline uint64_t coverage8(__m256 sums) {
+    __m256i c = coverage8_lanes(sums);
     __m128i w = _mm_packus_epi32(_mm256_castsi256_si128(c), _mm256_extracti128_si256(c, 1));
     return (uint64_t)_mm_cvtsi128_si64(_mm_packus_epi16(w, w));
 }
@@ -746,13 +752,41 @@ AVX2 static inline avx2_colour avx2_colour_of(uint32_t s) {
     return k;
 }
 
+// over_block_8px with the coverage still in its eight 32-bit lanes (coverage8_lanes), as the
+// fused sweep has it: no trip through a general register and memory to bytes and back, each
+// pixel's coverage moved straight into the 16-bit lanes of its channels. For an opaque colour
+// the coverage's complement is the inverse alpha (s scaled by c has alpha mul255(255, c) = c
+// exactly), one subtraction instead of two shuffles and one: the same bytes as over_block_8px.
+AVX2 static inline __attribute__((always_inline)) void over_block_lanes(uint32_t *dst, __m256i c, const avx2_colour *k) {
+    if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(c, _mm256_set1_epi32(255))) == -1) {
+        over_block_8px(dst, ~(uint64_t)0, NULL, k->sv, k->sw, k->inv, k->opaque);
+        return;
+    }
+    // Within each 128-bit half, unpacking d gives pixels 0, 1 (low) and 2, 3 (high) of the half.
+    const __m256i low = _mm256_setr_epi8(0, -1, 0, -1, 0, -1, 0, -1, 4, -1, 4, -1, 4, -1, 4, -1,
+                                         0, -1, 0, -1, 0, -1, 0, -1, 4, -1, 4, -1, 4, -1, 4, -1);
+    const __m256i high = _mm256_setr_epi8(8, -1, 8, -1, 8, -1, 8, -1, 12, -1, 12, -1, 12, -1, 12, -1,
+                                          8, -1, 8, -1, 8, -1, 8, -1, 12, -1, 12, -1, 12, -1, 12, -1);
+    __m256i clo = _mm256_shuffle_epi8(c, low), chi = _mm256_shuffle_epi8(c, high);
+    __m256i z = _mm256_setzero_si256(), d = load8(dst);
+    __m256i slo = mul255_16(k->sw, clo), shi = mul255_16(k->sw, chi);
+    __m256i dlo = _mm256_unpacklo_epi8(d, z), dhi = _mm256_unpackhi_epi8(d, z);
+    if (k->opaque) {
+        const __m256i full = _mm256_set1_epi16(255);
+        store8(dst, _mm256_packus_epi16(_mm256_add_epi16(slo, mul255_16(dlo, _mm256_sub_epi16(full, clo))),
+                                        _mm256_add_epi16(shi, mul255_16(dhi, _mm256_sub_epi16(full, chi)))));
+    } else {
+        store8(dst, _mm256_packus_epi16(over_16(slo, dlo), over_16(shi, dhi)));
+    }
+}
+
 AVX2 static inline __attribute__((always_inline)) void avx2_sweep_run_over(float *line, uint32_t *dst, long n, float *sum,
                                                                           const avx2_colour *k) {
     __m256 accv = _mm256_set1_ps(*sum);
     long i = 0;
     for (; i + 8 <= n; i += 8) {
-        uint64_t c8 = coverage8(sums8(line + i, &accv));
-        if (c8) over_block_8px(dst + i, c8, (const uint8_t *)&c8, k->sv, k->sw, k->inv, k->opaque);
+        __m256i c = coverage8_lanes(sums8(line + i, &accv));
+        if (!_mm256_testz_si256(c, c)) over_block_lanes(dst + i, c, k);
     }
     float acc = _mm256_cvtss_f32(accv);
     if (i < n) {
