@@ -384,6 +384,7 @@ def main():
     ap.add_argument("--engine", choices=sorted(ENGINES), action="append")
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--scale", type=int, default=1, choices=range(1, 9))
+    ap.add_argument("--cases", help="comma-separated cases to race (default: all), as drawing-race --cases")
     ap.add_argument("--save", metavar="DIR",
                     help="write each case's picture to DIR/<engine>-<case>.rgba (premultiplied RGBA rows, top first)")
     args = ap.parse_args()
@@ -392,6 +393,8 @@ def main():
     for n in args.engine or ["skia", "blend2d", "cairo"]:
         e = ENGINES[n]()
         for name, run in cases():
+            if args.cases and name not in args.cases.split(","):
+                continue
             times = []
             for _ in range(args.runs + 1):
                 e.clear()

@@ -156,8 +156,7 @@ extension Path {
         let tol = max(tolerance, 1e-6)
         let region = visible.flatMap { StrokeBudget.reachRegion($0, style: style, halfWidth: hw, tolerance: tol) }
         var builder = StrokeBuilder(style: style, halfWidth: hw, tolerance: tol, region: region,
-                                    tangents: subpathEndTangents(), budget: budget)
-        builder.adopt(&buffers)
+                                    tangents: subpathEndTangents(), budget: budget, buffers: &buffers)
         defer { builder.giveBack(&buffers) }
         builder.stroker.visible = visible.map {
             Rect(minX: $0.minX - tol, minY: $0.minY - tol, maxX: $0.maxX + tol, maxY: $0.maxY + tol)
@@ -176,8 +175,8 @@ package struct StrokeBuffers {
     var outline = Path()
     var line = Polyline(), piece = Polyline(), clean = Polyline()
     var hidden: [Bool] = []
-    var pts: [(Double, Double)] = [], other: [(Double, Double)] = [], dirs: [(Double, Double)] = []
-    var lens: [Double] = []
+    var pts = GrowableList<(Double, Double)>(), other = GrowableList<(Double, Double)>()
+    var dirs = GrowableList<(Double, Double)>(), lens = GrowableList<Double>()
 
     /// Empty buffers.
     package init() {}
@@ -333,9 +332,16 @@ struct StrokeBuilder: PolylineSink {
     /// Per segment of the subpath being stroked solid, whether it lies out of the region (kept between subpaths).
     var hiddenScratch: [Bool] = []
 
+    /// A builder working in `buffers`' memory (emptied; `buffers` keeps empty ones until
+    /// `giveBack`).
     init(style: StrokeStyle, halfWidth: Double, tolerance: Double, region: Rect?,
-         tangents: [(start: (Double, Double)?, end: (Double, Double)?)], budget: StrokeBudget) {
-        stroker = Stroker(style: style, halfWidth: halfWidth, tolerance: tolerance)
+         tangents: [(start: (Double, Double)?, end: (Double, Double)?)], budget: StrokeBudget,
+         buffers b: inout StrokeBuffers) {
+        stroker = Stroker(style: style, halfWidth: halfWidth, tolerance: tolerance, buffers: b)
+        swap(&out, &b.outline)
+        out.removeAll()
+        swap(&line, &b.line); swap(&piece, &b.piece); swap(&hiddenScratch, &b.hidden)
+        swap(&stroker.clean, &b.clean)
         stroker.arcPointsLeft = budget.maxArcPoints
         dashesLeft = budget.maxDashes
         // A pattern that repeats within the flattening tolerance (a tenth of a pixel) is stroked
@@ -347,21 +353,10 @@ struct StrokeBuilder: PolylineSink {
         self.tangents = tangents
     }
 
-    /// Works in `b`'s memory from now on (emptied; `b` keeps this builder's, empty).
-    mutating func adopt(_ b: inout StrokeBuffers) {
-        swap(&out, &b.outline)
-        out.removeAll()
-        swap(&line, &b.line); swap(&piece, &b.piece); swap(&hiddenScratch, &b.hidden)
-        swap(&stroker.pts, &b.pts); swap(&stroker.other, &b.other); swap(&stroker.dirs, &b.dirs)
-        swap(&stroker.lens, &b.lens); swap(&stroker.clean, &b.clean)
-        stroker.pts.removeAll(keepingCapacity: true)
-    }
-
     /// Hands its memory back to `b`, the outline included (shared with `out`).
     func giveBack(_ b: inout StrokeBuffers) {
         b.outline = out
         b.line = line; b.piece = piece; b.hidden = hiddenScratch
-        b.pts = stroker.pts; b.other = stroker.other; b.dirs = stroker.dirs; b.lens = stroker.lens
         b.clean = stroker.clean
     }
 
@@ -625,17 +620,22 @@ struct Stroker {
     /// are only made fine where they can be seen.
     var visible: Rect?
     /// The contour being built, and scratch for the other side, the directions and lengths
-    /// of segments and a polyline without repeated points: kept between calls.
-    var pts: [(Double, Double)] = []
-    var other: [(Double, Double)] = []
-    var dirs: [(Double, Double)] = []
-    var lens: [Double] = []
+    /// of segments and a polyline without repeated points: kept between calls (the lists are
+    /// shared with the `StrokeBuffers` they came from, and `swap` exchanges `pts` and `other`
+    /// only here).
+    var pts: GrowableList<(Double, Double)>
+    var other: GrowableList<(Double, Double)>
+    let dirs: GrowableList<(Double, Double)>
+    let lens: GrowableList<Double>
     var clean = Polyline()
 
     /// A half turn's steps (a round cap's arc), and the cosine and sine of one of them.
     let halfTurn: (steps: Int, cos: Double, sin: Double)
 
-    init(style: StrokeStyle, halfWidth: Double, tolerance: Double) {
+    /// A stroker whose scratch lists are `buffers`' (emptied as it goes).
+    init(style: StrokeStyle, halfWidth: Double, tolerance: Double, buffers: StrokeBuffers) {
+        pts = buffers.pts; other = buffers.other; dirs = buffers.dirs; lens = buffers.lens
+        pts.removeAll()
         self.style = style
         hw = halfWidth
         tol = tolerance
@@ -781,16 +781,14 @@ struct Stroker {
 
     /// Appends `pts` to `out` as one closed contour and empties it.
     mutating func flush(into out: inout Path) {
-        defer { pts.removeAll(keepingCapacity: true) }
+        defer { pts.removeAll() }
         guard pts.count > 2 else { return }
         out.move(to: pts[0].0, pts[0].1)
         out.verbs.append(contentsOf: repeatElement(Path.Verb.line, count: pts.count - 1))
         // A homogeneous tuple's elements are laid out in order, so the points after the first
         // are 2·(count − 1) consecutive Doubles: one copy instead of an append per coordinate.
-        pts.withUnsafeBufferPointer { p in
-            UnsafeRawPointer(p.baseAddress! + 1).withMemoryRebound(to: Double.self, capacity: 2 * (p.count - 1)) {
-                out.coords.append(contentsOf: UnsafeBufferPointer(start: $0, count: 2 * (p.count - 1)))
-            }
+        UnsafeRawPointer(pts.base + 1).withMemoryRebound(to: Double.self, capacity: 2 * (pts.count - 1)) {
+            out.coords.append(contentsOf: UnsafeBufferPointer(start: $0, count: 2 * (pts.count - 1)))
         }
         out.close()
     }
@@ -835,21 +833,22 @@ struct Stroker {
                 arc(x, y, 1, 0, 2 * Double.pi)
                 pts.removeLast()
             case .square:
-                pts.append(contentsOf: [(x - hw, y - hw), (x + hw, y - hw), (x + hw, y + hw), (x - hw, y + hw)])
+                pts.append((x - hw, y - hw)); pts.append((x + hw, y - hw))
+                pts.append((x + hw, y + hw)); pts.append((x - hw, y + hw))
             }
             flush(into: &out)
             return
         }
         // Unit directions of the segments (closed: including the closing one).
         let segs = closed ? n : n - 1
-        dirs.removeAll(keepingCapacity: true)
-        lens.removeAll(keepingCapacity: true)
+        dirs.removeAll()
+        lens.removeAll()
         // Room for a side's corners (a few points each at sharp ones; arcs grow as they must)
-        // at once, rather than doubling up from nothing on the first subpath of every path.
+        // at once, rather than doubling up from little on the first subpath of every path.
         let room = 2 * n + 16
-        if pts.capacity < room { pts.reserveCapacity(room) }
-        if other.capacity < room { other.reserveCapacity(room) }
-        if dirs.capacity < segs { dirs.reserveCapacity(segs); lens.reserveCapacity(segs) }
+        pts.reserve(room)
+        other.reserve(room)
+        dirs.reserve(segs); lens.reserve(segs)
         for i in 0..<segs {
             let j = i + 1 == n ? 0 : i + 1
             let dx = xs[j] - xs[i], dy = ys[j] - ys[i]
@@ -877,9 +876,9 @@ struct Stroker {
         cap(xs[n - 1], ys[n - 1], dl, flat: line.endCut)
         // The other side, walked forwards into the scratch, then appended backwards.
         swap(&other, &pts)
-        pts.removeAll(keepingCapacity: true)
+        pts.removeAll()
         for i in 1..<(n - 1) { join(xs[i], ys[i], dirs[i - 1], dirs[i], -1, shortest: min(lens[i - 1], lens[i])) }
-        other.append(contentsOf: pts.reversed())
+        other.append(reversed: pts)
         swap(&other, &pts)
         // Start cap, walking backwards: from the −n side of the path round to its +n side.
         pts.append((xs[0] + d0.1 * hw, ys[0] - d0.0 * hw))
