@@ -34,7 +34,8 @@ func cubicSegments(_ dd: Double, _ tolerance: Double) -> Int {
 }
 
 /// Equal stretches of a cubic's parameter that `Path.flatten` steps each by its own count
-/// (when Wang's count for the whole curve is at least twice as many).
+/// (when Wang's count for the whole curve is at least twice as many), where the steps by
+/// bending (`BendingFlattening`) give up.
 let cubicPieces = 4
 
 /// Inner vertices for a straddling polyline, or nil when the plain chords are as few.
@@ -72,6 +73,10 @@ extension Path {
     /// the same `tolerance` then holds with about 1/√2 of the segments, and the polyline loses
     /// half as much of the curve's area (see `straddledSteps`). For fills, where only the
     /// covered area counts; a stroke's outline offsets the polyline itself.
+    ///
+    /// Without it, each chord is as long as the curve's bending allows (`BendingFlattening`:
+    /// about half of Wang's count on random cubics); where that does not hold up (a cusp),
+    /// Wang's steps, each quarter of a cubic by its own count.
     package func flatten<S: PolylineSink>(transform m: ProjectiveTransform, tolerance: Double, outside region: Rect? = nil,
                                   straddling: Bool = false, into sink: inout S) {
         var open = false
@@ -111,6 +116,12 @@ extension Path {
                             sink.lineTo((dx * t + cx1) * t + cx0, (dy * t + cy1) * t + cy0)
                         }
                     } else if n > 1 {
+                        // Chords spaced by the bending (BendingFlattening), else Wang's even steps.
+                        if BendingFlattening.flattenQuad(cx, cy, x1, y1, x2, y2, tolerance: tolerance, most: n,
+                                                         { sink.lineTo($0, $1) }) {
+                            (cx, cy) = (x2, y2)
+                            continue
+                        }
                         let step = 1 / Double(n)
                         for k in 1..<n {
                             let t = Double(k) * step, u = 1 - t
@@ -143,6 +154,11 @@ extension Path {
                             let t = (Double(j) - 0.5) * h
                             sink.lineTo(((ax * t + bx) * t + ex) * t + fx, ((ay * t + by) * t + ey) * t + fy)
                         }
+                    } else if n > 1 && BendingFlattening.flattenCubic(cx, cy, x1, y1, x2, y2, x3, y3, tolerance: tolerance,
+                                                                       most: n, { sink.lineTo($0, $1) }) {
+                        // Chords spaced by the bending (BendingFlattening), the end point included.
+                        (cx, cy) = (x3, y3)
+                        continue
                     } else if n >= 2 * cubicPieces {
                         // Wang's count holds |B''| at its largest over the whole curve; where it
                         // is smaller, longer steps keep the same tolerance. |B''(t)|/6 =
