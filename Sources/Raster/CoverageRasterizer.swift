@@ -67,14 +67,12 @@ package final class CoverageRasterizer: PolylineSink {
     let stride: Int
     let wordsPerRow: Int
     static let chunkShift = 3
-    /// Cells of one band (with a stride of `width + 2`): 128 KB of accumulators and owners.
-    package static let bandCells = 1 << 14
-    /// A region of at most this many cells (512 KB of accumulators and owners, within a core's
-    /// L2 cache) is one band: each band costs its set-up, the merge of its active edges and a
-    /// sweep call, which for a stroke's region of some 200 × 250 cells in three bands were
-    /// about 2 % of the drawing race's strokes. (Bands of 2¹⁶ cells for every region were 1–2 %
-    /// faster on large shapes too, but their scratch would be that large for every fill.)
-    package static let oneBandCells = 1 << 16
+    /// Cells of one band (with a stride of `width + 2`): 512 KB of accumulators and owners, within
+    /// a core's L2 cache. Each band costs its set-up, the merge of its active edges and a sweep
+    /// call: with bands of 2¹⁴ cells a stroke's region of some 200 × 250 cells was three bands
+    /// (about 2 % of the drawing race's strokes) and one at 2048² forty (about 5 %); the other
+    /// cases measured the same either way.
+    package static let bandCells = 1 << 16
     /// Rows per band.
     let bandRows: Int
 
@@ -146,8 +144,7 @@ package final class CoverageRasterizer: PolylineSink {
         self.antialias = antialias
         stride = self.width + 2
         wordsPerRow = (stride >> CoverageRasterizer.chunkShift) / 64 + 1
-        bandRows = self.height * stride <= CoverageRasterizer.oneBandCells
-            ? max(self.height, 1) : max(1, min(self.height, CoverageRasterizer.bandCells / stride))
+        bandRows = max(1, min(self.height, CoverageRasterizer.bandCells / stride))
         scratch = RasterScratch.take(cells: bandRows * stride)
         acc = scratch.acc
         owner = scratch.owner

@@ -3,14 +3,13 @@ import Testing
 import Raster
 
 /// The rasterizer accumulates, resolves and sweeps a region in bands of rows (at most
-/// `CoverageRasterizer.bandCells` cells each) once the region is larger than
-/// `CoverageRasterizer.oneBandCells`: these shapes, some 120 pixels wide and 560 rows tall,
-/// cross four band boundaries (each test checks that its shape does). Edges continue from
+/// `CoverageRasterizer.bandCells` cells each): these shapes, some 480 pixels wide and 560 rows
+/// tall, cross four band boundaries (each test checks that its shape does). Edges continue from
 /// band to band, and crossings of unrelated edges are found and redone in whichever band they
 /// fall; coverage is checked against coverage integrated independently (256 sub-rows a pixel
 /// row, exact in x).
 @Suite struct BandedRasterTests {
-    static let width = 126, height = 600
+    static let width = 504, height = 600
 
     static func ellipse(_ cx: Double, _ cy: Double, _ rx: Double, _ ry: Double, _ n: Int) -> [Reference.P] {
         (0..<n).map { k in
@@ -26,7 +25,6 @@ import Raster
         let x0 = Int(xs.min()!.rounded(.down)), x1 = Int(xs.max()!.rounded(.up))
         let rows = Int(ys.max()!.rounded(.up)) - Int(ys.min()!.rounded(.down))
         let stride = min((x1 - x0 + 7) / 8 * 8, width - x0) + 2
-        guard rows * stride > CoverageRasterizer.oneBandCells else { return 1 }
         let bandRows = CoverageRasterizer.bandCells / stride
         return (rows + bandRows - 1) / bandRows
     }
@@ -44,8 +42,8 @@ import Raster
         // Down one zigzag and back up another out of phase: the two chains cross on every
         // segment, in rows on both sides of the band boundaries.
         var poly: [Reference.P] = []
-        for k in 0...10 { poly.append((k % 2 == 0 ? 3.3 : 122.6, 9.7 + 56.2 * Double(k))) }
-        for k in (0...10).reversed() { poly.append((k % 2 == 0 ? 121.9 : 4.1, 11.2 + 55.8 * Double(k))) }
+        for k in 0...10 { poly.append((k % 2 == 0 ? 13.3 : 490.6, 9.7 + 56.2 * Double(k))) }
+        for k in (0...10).reversed() { poly.append((k % 2 == 0 ? 487.9 : 16.1, 11.2 + 55.8 * Double(k))) }
         #expect(Self.bands([poly]) >= 4)
         let s = Self.fill([poly], rule: rule)
         #expect(Reference.maxRuleError(s, [poly], rule: rule) <= 1.05)
@@ -54,7 +52,7 @@ import Raster
     @Test func convexContourWithManyVerticesIsExact() {
         // One convex 48-gon over all the bands: a single simple contour, rasterized without
         // edge owners; the vertex cells its consecutive short edges share stay exact.
-        let poly = Self.ellipse(63.2, 300.4, 58.7, 283.1, 48)
+        let poly = Self.ellipse(252.8, 300.4, 234.7, 283.1, 48)
         #expect(Self.bands([poly]) >= 4)
         let s = Self.fill([poly], rule: .nonZero)
         #expect(Reference.maxRuleError(s, [poly], rule: .nonZero) <= 1.05)
@@ -63,7 +61,7 @@ import Raster
     @Test func overlappingConvexContoursAreExact() {
         // Two convex contours that overlap: now the edges of one meet the other's, and the
         // rows where they cross (some by a band boundary) are redone.
-        let a = Self.ellipse(55.3, 241.2, 50.2, 230.6, 40), b = Self.ellipse(70.8, 340.1, 52.9, 240.3, 40)
+        let a = Self.ellipse(221.3, 241.2, 200.7, 230.6, 40), b = Self.ellipse(283.2, 340.1, 211.5, 240.3, 40)
         #expect(Self.bands([a, b]) >= 4)
         let s = Self.fill([a, b], rule: .nonZero)
         #expect(Reference.maxRuleError(s, [a, b], rule: .nonZero) <= 1.05)

@@ -35,7 +35,7 @@ import Raster
     }
 
     @Test func tooManyEdgesForSeveralBandsAreDrawnBandByBand() {
-        // 300 × 600 pixels: bands of 54 rows. 2 × 160 000 edges over the whole height.
+        // 300 × 600 pixels: bands of 217 rows. 2 × 160 000 edges over the whole height.
         let steps = CoverageRasterizer.maxKeptEdges * 5 / 8
         #expect(2 * steps > CoverageRasterizer.maxKeptEdges)
         #expect(Self.worstDifference(width: 300, height: 600, (10.25, 10.5, 289.75, 589.5), steps: steps) <= 1)
