@@ -74,7 +74,7 @@ enum BendingFlattening {
                 // The guess from the bending at t0 (its speed times the curvature: |B' × B''| / |B'|).
                 let speed = hypot2(v0.0, v0.1), bend = abs(v0.0 * a0.1 - v0.1 * a0.0)
                 var h = bend > 0 ? (8 * guess * tol * speed / bend).squareRoot() : 1
-                if !(h > 0) { h = shortest }   // NaN (a zero speed and bend), or 0
+                if !(h > 0) { h = shortest }   // 0 (standing still while bending: a cusp), or NaN
                 while true {
                     if h >= 1 - t0 { h = 1 - t0 }
                     let t1 = h == 1 - t0 ? 1 : t0 + h

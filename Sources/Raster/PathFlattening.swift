@@ -115,13 +115,12 @@ extension Path {
                             let t = (Double(j) - 0.5) * h
                             sink.lineTo((dx * t + cx1) * t + cx0, (dy * t + cy1) * t + cy0)
                         }
+                    } else if n > 1 && BendingFlattening.flattenQuad(cx, cy, x1, y1, x2, y2, tolerance: tolerance,
+                                                                      most: n, { sink.lineTo($0, $1) }) {
+                        // Chords spaced by the bending (BendingFlattening), the end point included.
+                        (cx, cy) = (x2, y2)
+                        continue
                     } else if n > 1 {
-                        // Chords spaced by the bending (BendingFlattening), else Wang's even steps.
-                        if BendingFlattening.flattenQuad(cx, cy, x1, y1, x2, y2, tolerance: tolerance, most: n,
-                                                         { sink.lineTo($0, $1) }) {
-                            (cx, cy) = (x2, y2)
-                            continue
-                        }
                         let step = 1 / Double(n)
                         for k in 1..<n {
                             let t = Double(k) * step, u = 1 - t
