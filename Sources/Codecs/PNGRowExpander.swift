@@ -59,7 +59,7 @@ struct PNGRowExpander {
                 wide: UnsafeMutablePointer<UInt16>?) {
         let depth = header.bitDepth
         switch header.colorType {
-        case .palette, .grey where depth <= 8:
+        case .palette where depth <= 8, .grey where depth <= 8:
             table.withUnsafeBufferPointer { t in
                 if depth == 8 {
                     for i in 0..<count { dst[i * step] = t[Int(src[i])] }

@@ -43,7 +43,7 @@ public struct FuzzReader {
     /// Values that break arithmetic: where hostile input starts.
     static let hostileDoubles: [Double] = [
         0, -0.0, 1, -1, 0.5, .nan, .infinity, -.infinity, 1e308, -1e308, .greatestFiniteMagnitude,
-        1e-308, 5e-324, 1e-200, 1e19, -1e19, 9.3e18, 1e9, 1e10, -1e9, 2147483648, 4294967296,
+        1e-308, .leastNonzeroMagnitude, 1e-200, 1e19, -1e19, 9.3e18, 1e9, 1e10, -1e9, 2147483648, 4294967296,
         1e6, 1e4, 3000, 1e-9, 0.25, 100, 1e15, 65536, 32768, -32768,
     ]
 

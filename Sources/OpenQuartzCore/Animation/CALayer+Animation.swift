@@ -409,14 +409,14 @@ extension LayerProperty {
     /// The colour (or colours) of a colour property exactly as stored; nil for other kinds.
     func colorsAsStored(_ l: CALayer) -> Any?? {
         switch self {
-        case .backgroundColor: return .some(l.backgroundColor)
-        case .borderColor: return .some(l.borderColor)
-        case .shadowColor: return .some(l.shadowColor)
-        case .fillColor: return (l as? CAShapeLayer).map { .some($0.fillColor) }
-        case .strokeColor: return (l as? CAShapeLayer).map { .some($0.strokeColor) }
-        case .colors: return (l as? CAGradientLayer).map { .some($0.colors) }
-        case .instanceColor: return (l as? CAReplicatorLayer).map { .some($0.instanceColor) }
-        case .foregroundColor: return (l as? CATextLayer).map { .some($0.foregroundColor) }
+        case .backgroundColor: return .some(l.backgroundColor as Any)
+        case .borderColor: return .some(l.borderColor as Any)
+        case .shadowColor: return .some(l.shadowColor as Any)
+        case .fillColor: return (l as? CAShapeLayer).map { .some($0.fillColor as Any) }
+        case .strokeColor: return (l as? CAShapeLayer).map { .some($0.strokeColor as Any) }
+        case .colors: return (l as? CAGradientLayer).map { .some($0.colors as Any) }
+        case .instanceColor: return (l as? CAReplicatorLayer).map { .some($0.instanceColor as Any) }
+        case .foregroundColor: return (l as? CATextLayer).map { .some($0.foregroundColor as Any) }
         default: return nil
         }
     }

@@ -14,9 +14,12 @@ extension NSValue {
     static let caTransform3DEncoding = "[16d]"
     static let cgAffineTransformEncoding = "[6d]"
 
+    /// `T` is one of the plain structs of doubles above; its bytes go through an array because
+    /// Foundation's CGPoint and friends do not declare `BitwiseCopyable`, and `&value` on a
+    /// generic `T` cannot prove it holds no reference.
     private convenience init<T>(boxing value: T, encoding: String) {
-        var v = value
-        self.init(bytes: &v, objCType: encoding)
+        let bytes = withUnsafeBytes(of: value) { Array($0) }
+        self.init(bytes: bytes, objCType: encoding)
     }
 
     /// The class Foundation makes for `init(bytes:objCType:)` (`NSConcreteValue` on Linux).
@@ -33,7 +36,7 @@ extension NSValue {
     func unboxed<T>(_: T.Type, encoding: String, empty: T) -> T? {
         guard type(of: self) == NSValue.concreteValueClass, description == "\(MemoryLayout<T>.size) bytes" else { return nil }
         var v = empty
-        getValue(&v)
+        withUnsafeMutableBytes(of: &v) { getValue($0.baseAddress!) }  // its size checked above
         guard NSValue(boxing: v, encoding: encoding).isEqual(self) else { return nil }
         return v
     }

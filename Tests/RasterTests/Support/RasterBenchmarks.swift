@@ -170,7 +170,7 @@ struct RasterBenchmarks {
         s.clear(0)
         draw()
         let bytes = Data(bytes: s.pixels, count: s.stride * s.height * 4)
-        FileManager.default.createFile(atPath: "\(dir)/\(name).rgba", contents: bytes)
+        #expect(FileManager.default.createFile(atPath: "\(dir)/\(name).rgba", contents: bytes))
     }
 
     /// The cases of issue 3's "Speed" section, mirrored one for one (same names, shapes, seeds,
@@ -248,8 +248,8 @@ struct RasterBenchmarks {
             Self.median("blur_mask_s\(sigma)", runs: runs, warmUp: true) { _ = gaussianBlur(mask, sigma: Double(sigma)) }
             if let dir = Self.dumpDirectory {
                 let b = gaussianBlur(mask, sigma: Double(sigma))
-                FileManager.default.createFile(atPath: "\(dir)/blur_mask_s\(sigma).a8",
-                                               contents: Data(bytes: b.coverage, count: b.width * b.height))
+                #expect(FileManager.default.createFile(atPath: "\(dir)/blur_mask_s\(sigma).a8",
+                                                       contents: Data(bytes: b.coverage, count: b.width * b.height)))
             }
         }
     }

@@ -33,7 +33,7 @@ import Raster
         // A near-horizontal edge whose slope overflows.
         var sliver = Path()
         sliver.move(to: 0, 5)
-        sliver.line(to: 30, 5 + 1e-310)
+        sliver.line(to: 30, 5 + 0x1p-1030)  // a subnormal rise
         sliver.line(to: 30, 20)
         sliver.close()
         s.fill(sliver, color: .white)

@@ -1,0 +1,1 @@
+../OpenQuartzCoreTests/RandomSceneGenerator.swift

@@ -1,1 +1,0 @@
-../OpenQuartzCoreTests/RandomSceneGenerator.swift
