@@ -33,8 +33,12 @@ let package = Package(
         // The fuzz harnesses' programs (Fuzz/Sources/FuzzSupport), built here too so that the
         // tests replay the inputs in Fuzz/Crashers through the calls the fuzzer made.
         .target(name: "FuzzSupport", dependencies: ["OpenQuartzCore"], path: "Fuzz/Sources/FuzzSupport"),
-        .testTarget(name: "OpenQuartzCoreTests", dependencies: ["OpenQuartzCore", "Raster", "Codecs", "FuzzSupport", "DrawingRace"]),
-        .testTarget(name: "oqcTests", dependencies: ["OpenQuartzCore"]),
+        // What several test targets share: the seeded random scene generator and the
+        // repository's folders.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "OpenQuartzCoreTests",
+                    dependencies: ["OpenQuartzCore", "Raster", "Codecs", "FuzzSupport", "DrawingRace", "TestSupport"]),
+        .testTarget(name: "oqcTests", dependencies: ["OpenQuartzCore", "TestSupport"]),
         .testTarget(name: "GalleryTests", dependencies: ["Gallery", "OpenQuartzCore", "Raster"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Tests/OpenQuartzCoreTests/DocSnippets.generated.swift: every Swift code block of
+"""Writes Tests/OpenQuartzCoreTests/Package/DocSnippets.generated.swift: every Swift code block of
 README.md, docs/*.md and the DocC articles (Sources/OpenQuartzCore/OpenQuartzCore.docc/*.md),
 copied verbatim into a function, so that `swift build --build-tests` compiles the documentation
 and an example that no longer compiles fails the build.
@@ -25,7 +25,7 @@ import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OUTPUT = os.path.join(ROOT, "Tests", "OpenQuartzCoreTests", "DocSnippets.generated.swift")
+OUTPUT = os.path.join(ROOT, "Tests", "OpenQuartzCoreTests", "Package", "DocSnippets.generated.swift")
 FENCE = re.compile(r"^(\s*)```(.*)$")
 PREAMBLE = re.compile(r"^\s*(import (OpenQuartzCore|QuartzCore|Foundation)|#if canImport\(QuartzCore\)|#else|#endif)\s*$")
 

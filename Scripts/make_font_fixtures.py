@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Tests/OpenQuartzCoreTests/TextFixtures.generated.swift: expected glyph and string
+"""Writes Tests/OpenQuartzCoreTests/Text/TextFixtures.generated.swift: expected glyph and string
 metrics of DejaVu Sans read by Pillow's FreeType-backed ImageFont (and HarfBuzz, through
 Pillow's raqm layout, for GPOS kerning), independently of OpenQuartzCore's TrueType reader.
 
@@ -14,7 +14,7 @@ from PIL import ImageFont, features
 
 FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 PPEM = 2048
-OUT = os.path.join(os.path.dirname(__file__), "..", "Tests", "OpenQuartzCoreTests", "TextFixtures.generated.swift")
+OUT = os.path.join(os.path.dirname(__file__), "..", "Tests", "OpenQuartzCoreTests", "Text", "TextFixtures.generated.swift")
 
 # Simple glyphs, glyphs with holes, and accented letters stored as composite glyphs.
 GLYPHS = ["A", "V", "g", "i", "O", "8", "@", "%", "e", "\u00e9", "\u00c5", "\u00f1", "\u00c7", "\u2026", "W", "Q"]

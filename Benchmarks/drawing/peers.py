@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The drawing benchmark's cases with Skia (skia-python), Blend2D (blend2d-python) and Cairo (pycairo): the same
-shapes, from the same seeded generator, as Tests/OpenQuartzCoreTests/DrawingBenchmarks.swift.
+shapes, from the same seeded generator, as Tests/OpenQuartzCoreTests/CoreGraphics/DrawingBenchmarks.swift.
 Prints `bench <engine> <case>: median <ms> ms` per case (this thread's CPU time, as the Swift side
 measures: wall-clock time on a shared machine mostly measures the other processes; both peers
 draw on the calling thread). `--engine skia|blend2d|cairo` picks one (repeatable); `--save DIR`

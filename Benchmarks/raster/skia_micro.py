@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Skia's side of the raster micro-benchmarks (skia-python, CPU raster backend).
 
-Draws the same work as `RasterBenchmarks.skiaCases` (Tests/RasterTests/RasterBenchmarks.swift)
+Draws the same work as `RasterBenchmarks.skiaCases` (Tests/RasterTests/Support/RasterBenchmarks.swift)
 on a 1920x1080 N32 premultiplied raster surface and prints one line per case in the same
 format: `bench <case>: median <ms> ms` (wall clock) and `cpu <case>: median <ms> ms` (this
 thread's CPU time; Skia's raster backend draws on the calling thread). Random shapes come from the same 64-bit LCG with the

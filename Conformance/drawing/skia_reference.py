@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Renders the drawing conformance cases with Skia (skia-python) and writes the reference PNGs
-that Tests/OpenQuartzCoreTests/SkiaDifferentialTests.swift compares our CGContext against.
+that Tests/OpenQuartzCoreTests/CoreGraphics/SkiaDifferentialTests.swift compares our CGContext against.
 
 Each case is the same sequence of drawing calls as the Swift test's case of the same name, on a
 64 x 64 canvas whose user space is y-down (the Swift side flips its bitmap context so that both

@@ -1,14 +1,14 @@
 import Codecs
 import Foundation
 import Testing
+import TestSupport
 
 /// `oqc bench` measures the real renderer: the last frame it writes (after frames drawn from
 /// the frame caches, with one thread and with two) has the pixels `oqc render` gives for the
 /// same scene, for figures with shadows, masks, group opacity, rasterization and 3D.
 @Suite("oqc bench frames")
 struct BenchFrameTests {
-    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Examples")
+    static let examples = Repository.root.appendingPathComponent("Examples")
 
     func pixels(_ path: String) throws -> [UInt8] {
         let data = try #require(FileManager.default.contents(atPath: path))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Runs the built `oqc` executable as a separate process, as a user or script would.
 enum OQCProcess {
@@ -30,7 +31,7 @@ enum OQCProcess {
             candidates.append(up)
         }
         // Last resort: the package's own build folder, from this source file's location.
-        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let package = Repository.root
         candidates.append(package.appendingPathComponent(".build/debug"))
         candidates.append(package.appendingPathComponent(".build/release"))
         for dir in candidates {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A sample of the seeded random scenes (RandomSceneGenerator) through the real `oqc`
 /// process: each exits 0 with a PNG or 2 with one line and no file, never with a signal.

@@ -1,6 +1,7 @@
 import Foundation
 import FuzzSupport
 import Testing
+import TestSupport
 
 /// Every input fuzz-cgcontext found to crash or to be slow (Fuzz/Crashers/fuzz-cgcontext-…),
 /// replayed as the fuzzer ran it: the same bytes through the same program
@@ -13,9 +14,7 @@ import Testing
 /// budget's 2¹⁸ segments: bounded work, profiled in Fuzz/README.md.
 @Suite("CGContext fuzz replays")
 struct CGContextFuzzReplayTests {
-    static let crashers = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fuzz/Crashers")
+    static let crashers = Repository.root.appendingPathComponent("Fuzz/Crashers")
 
     /// The committed inputs of a harness, sorted by name.
     static func inputs(of harness: String) throws -> [URL] {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import OpenQuartzCore
+import TestSupport
 
 /// Our CGContext against Skia on the same drawing calls. The references in Tests/DrawingReferences
 /// are rendered by Conformance/drawing/skia_reference.py (skia-python); each case below makes the
@@ -20,8 +21,7 @@ import OpenQuartzCore
         let draw: @Sendable (CGContext) -> Void
     }
 
-    static let references = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("DrawingReferences")
+    static let references = Repository.root.appendingPathComponent("Tests/DrawingReferences")
 
     static func rgb(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat, _ a: CGFloat = 1) -> CGColor {
         // Skia's colours are 8-bit: use the same quantised values.

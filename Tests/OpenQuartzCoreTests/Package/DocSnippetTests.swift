@@ -1,14 +1,14 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// DocSnippets.generated.swift holds every Swift block of README.md, docs/*.md and the DocC
 /// articles, so building the tests compiles the documentation. This suite checks that the file
 /// is in sync with the Markdown (if not: run Scripts/extract_doc_snippets.py). The extraction is
 /// redone here, independently of the script, with the rules its header states.
 @Suite struct DocSnippetTests {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-    static let generatedFile = root + "/Tests/OpenQuartzCoreTests/DocSnippets.generated.swift"
+    static let root = Repository.root.path
+    static let generatedFile = root + "/Tests/OpenQuartzCoreTests/Package/DocSnippets.generated.swift"
 
     struct Snippet: Equatable, CustomStringConvertible {
         var document: String

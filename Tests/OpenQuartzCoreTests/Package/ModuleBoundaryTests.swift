@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The module boundaries docs/architecture.md promises ("Public surface"), checked on the
 /// sources themselves so that a later change cannot quietly undo them: tests reach internals
@@ -7,8 +8,7 @@ import Testing
 /// on anything internal), and `oqc` is a client of the public API (it imports OpenQuartzCore
 /// and Gallery, never Raster or Codecs).
 @Suite struct ModuleBoundaryTests {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
 
     /// Every `.swift` file under a folder of the repository, with its text.
     static func swiftFiles(under folder: String) throws -> [(path: String, text: String)] {

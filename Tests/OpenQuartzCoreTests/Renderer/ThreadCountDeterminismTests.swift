@@ -2,6 +2,7 @@ import Foundation
 import Raster
 import Testing
 import OpenQuartzCore
+import TestSupport
 
 /// Bands must not change a pixel: a frame drawn by 1 to 8 threads (the canvas cut into that
 /// many bands) is bit-identical to the frame drawn by one. Blurs near a band's edge used to
@@ -56,8 +57,7 @@ struct ThreadCountDeterminismTests {
     /// in a plain `swift test`, at 2 to 8 with OQC_ALL_THREAD_COUNTS=1 (slow in debug builds).
     @Test func galleryFiguresAreTheSameForEveryThreadCount() throws {
         let all = ProcessInfo.processInfo.environment["OQC_ALL_THREAD_COUNTS"] != nil
-        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Examples").path
+        let examples = Repository.path("Examples")
         let files = try FileManager.default.contentsOfDirectory(atPath: examples).filter { $0.hasSuffix(".json") }.sorted()
         #expect(files.count >= 20)
         for file in files {

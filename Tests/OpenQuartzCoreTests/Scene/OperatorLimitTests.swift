@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import OpenQuartzCore
+import TestSupport
 
 /// Every limit is declared once (OperatorLimit): each sets exactly one field of SceneLimits or
 /// RenderBudget and every field has one, the structures' defaults are the declared ones, and
@@ -44,8 +45,7 @@ import OpenQuartzCore
 
     /// docs/limits.md has a row per flag, `FLAG VALUE` then its default as the help writes it.
     @Test func limitsArticleListsEveryFlag() throws {
-        let root = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+        let root = Repository.root.path
         let article = try String(contentsOfFile: root + "/docs/limits.md", encoding: .utf8)
         for limit in OperatorLimit.all {
             #expect(article.contains("| `\(limit.flag) \(limit.valueName)` | \(limit.defaultText) |"), "\(limit.flag)")

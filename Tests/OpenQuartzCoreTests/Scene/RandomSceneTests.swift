@@ -2,6 +2,7 @@ import Foundation
 import Raster
 import Testing
 import OpenQuartzCore
+import TestSupport
 
 /// Seeded random scenes with extreme values in every numeric field (RandomSceneGenerator):
 /// each is read and rendered at the default limits and budget, or refused with a scene error

@@ -1,13 +1,12 @@
 import Foundation
 import OpenQuartzCore
+import TestSupport
 
 /// Helpers shared by the scene tests.
 enum SceneTestSupport {
     /// The benchmark scenes committed in the repository (`Benchmarks/scenes/`, made by
     /// `Benchmarks/make_scenes.py`).
-    static let benchScenesDirectory: String = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Benchmarks/scenes").standardized.path
+    static let benchScenesDirectory: String = Repository.path("Benchmarks/scenes")
 
     static func parse(_ json: String, baseDirectory: String? = nil, options: SceneOptions = .default) throws(SceneError) -> Scene {
         try Scene.parse(data: Array(json.utf8), baseDirectory: baseDirectory, options: options, fileName: "t.json")
