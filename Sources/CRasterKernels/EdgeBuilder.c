@@ -3,7 +3,7 @@
 #include <math.h>
 
 // The same operations, in the same order, as the Swift code this replaces (CoverageRasterizer's
-// addLine, keep and turn before session 12), so that the kept edges are the same doubles.
+// addLine, keep and turn, when they were Swift), so that the kept edges are the same doubles.
 #pragma clang fp contract(off)
 
 static inline void keep_rows(rk_edge_builder *b, double x0, double y0, double x1, double y1, float dir, uint8_t flags,

@@ -4,7 +4,7 @@
 // The same operations as the Swift code they replace (CoverageRasterizer+Bands.swift before
 // it called this), in the same order, so the accumulated cells are the same floats. One call
 // per band, with the band's pointers in registers; measured, it runs about as many
-// instructions as the Swift loop did (docs/drawing.md, session 11): it is where a leaner
+// instructions as the Swift loop did (docs/drawing.md, "Tried and not kept"): it is where a leaner
 // arithmetic would go, not a speed-up by itself.
 
 // The touched bits of the chunks (8 cells) holding cells c0 ... c1 of one row.

@@ -134,8 +134,8 @@ static void scalar_shade_radial(uint32_t *out, uint8_t *coverage, long count, do
 // the table's 1024 entries, and shading-space coordinates are pixel-sized, so float keeps t
 // well within an entry (about 1e-6 for the benchmark's circles; the error grows only near a
 // cone's rim, where the discriminant cancels). Degenerate cones stay in double, scalar.
-// Session 10 halved this kernel's time (10.9 → 5.4 ms of CPU for the race's 20 radial fills of
-// 512², the kernel alone, as a standalone C benchmark gave it): concentric circles take the
+// Three things halve this kernel's time (10.9 → 5.4 ms of CPU for the race's 20 radial fills of
+// 512², the kernel alone, in a standalone C benchmark, 2026-12-03): concentric circles take the
 // closed form t = (ρ − r0)/dr instead of the cone's two roots, the extension tests leave the
 // loop when both ends extend, and each lane's coordinates are one FMA from the row's start.
 

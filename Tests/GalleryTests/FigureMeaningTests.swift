@@ -365,7 +365,7 @@ import OpenQuartzCore
         #expect(figure.caption.contains(before.hit) && figure.caption.contains(after.hit))
         // The scene file's ring sits at the same point, and the file states the fix with
         // `allowsHitTesting` (isUserInteractionEnabled): hit-tested, it answers as the Swift
-        // build after the fix does (issue 19, bug 3).
+        // build after the fix does (without it the file and the Swift build disagreed).
         let scene = try figure.loadScene()
         let ring = try #require(scene.root.sublayers?.last)
         #expect(ring.position == after.tap)

@@ -3,7 +3,7 @@ import Testing
 import Gallery
 import OpenQuartzCore
 
-/// Figure 5.23's scene file answers a tap as its Swift build does (issue 19, bug 3): the file
+/// Figure 5.23's scene file answers a tap as its Swift build does: the file
 /// carries the `allowsHitTesting = false` that the listing sets (the other faces, the labels
 /// and the lighting layers), so `oqc hit` and `hitTest(_:)` on the Swift tree agree.
 @Suite struct TouchCubeHitTests {

@@ -62,7 +62,7 @@ package enum ContentsRenderer {
         // Slice edges a rounding error away from a texel boundary are on it: 0.4 + 0.2 is
         // 0.6000000000000001, which would let the centre slice of a 30-texel image reach 4e-15
         // into texel 18, the right edge's first, and its bilinear samples pick up that texel's
-        // colour over the last half texel (issue 19: the bleed along the right and bottom only).
+        // colour over the last half texel (a bleed along the right and bottom slices only).
         func snap(_ v: CGFloat) -> CGFloat { abs(v - v.rounded()) < 1e-9 ? v.rounded() : v }
         let sx = [src.minX, snap(src.minX + center.minX * src.width), snap(src.minX + center.maxX * src.width), src.maxX]
         let sy = [src.minY, snap(src.minY + center.minY * src.height), snap(src.minY + center.maxY * src.height), src.maxY]

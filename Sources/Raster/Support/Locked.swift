@@ -10,7 +10,7 @@ import CRasterKernels
 /// stops at the first lock (`Scripts/tsan-mutex-repro.swift` shows it on a correct program).
 /// Our word is changed only by atomics in a C file that a sanitizer build instruments, so with
 /// this lock a TSan report is a real race (docs/limits.md, "Sanitizers"). Why not a pthread
-/// mutex (which TSan intercepts, and which this was until session 5): its lock and unlock pair
+/// mutex (which TSan intercepts, and which this lock once was): its lock and unlock pair
 /// cost about 70 instructions against 18 for `Mutex`, 2 % of a warm frame of many small layers
 /// (about 20 000 locks); this one costs what `Mutex` costs.
 ///

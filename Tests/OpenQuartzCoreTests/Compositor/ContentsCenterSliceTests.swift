@@ -3,7 +3,7 @@ import Testing
 import OpenQuartzCore
 
 /// Nine-part stretching (`contentsCenter`) samples each slice only from its own texels: the
-/// stretched centre shows none of the edge slices' colour on any side (issue 19 bug 5).
+/// stretched centre shows none of the edge slices' colour on any side.
 @Suite struct ContentsCenterSliceTests {
     /// A 30 × 30 image, green in its centre slice (texels 12…17 both ways, `contentsCenter`
     /// [0.4, 0.4, 0.2, 0.2]) and red elsewhere, stretched to 200 × 90. Corners keep 12 points,

@@ -3,7 +3,7 @@ import Testing
 import OpenQuartzCore
 
 /// `instanceTransform` is applied relative to the centre of the replicator (CAReplicatorLayer.h:
-/// "The matrix is applied relative to the center of this layer"), issue 19 bug 1.
+/// "The matrix is applied relative to the center of this layer"), not its origin.
 @Suite struct ReplicatorCentreTests {
     /// A ten-dot spinner: a 10 × 10 dot at the top centre of a 100 × 100 replicator, ten
     /// instances 36° apart, draws a ring of dots around the replicator's centre. Row-vector

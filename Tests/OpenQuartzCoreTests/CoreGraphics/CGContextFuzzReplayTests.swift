@@ -37,14 +37,14 @@ struct CGContextFuzzReplayTests {
     }
 
     @Test func everyFindingIsReplayed() throws {
-        // 1 crash, 4 slow units and 16 timeouts were committed by session 4; a listing that
-        // finds fewer means the folder moved and this suite would replay nothing.
+        // At least 1 crash, 4 slow units and 16 timeouts are committed; a listing that finds
+        // fewer means the folder moved and this suite would replay nothing.
         #expect(try Self.inputs(of: "fuzz-cgcontext").count >= 21)
     }
 
     /// The CPU seconds a replay of the whole-frame programs (animation, render) may take: a debug
     /// build runs their blurs and flattening over fifty times slower than a release one. The
-    /// slowest input, animation `8bc51…` (session 10), takes 6.2 s in debug (0.07 s in release) on
+    /// slowest input, animation `8bc51…`, takes 6.2 s in debug (0.07 s in release) on
     /// an idle core, and a core whose sibling is busy stretches CPU time by up to 2×: hence 20 s.
     static let wholeFrameLimit: Double = {
         #if DEBUG
@@ -60,7 +60,7 @@ struct CGContextFuzzReplayTests {
 
     /// fuzz-animation's findings, replayed through FuzzSupport's `runAnimationProgram` as the
     /// fuzzer ran them (a leak, a timeout that was the machine's load, slow units). The slowest,
-    /// `slow-unit-65d7…` (session 9: 25 s of CPU in the fuzzer's AddressSanitizer build), blurs
+    /// `slow-unit-65d7…` (25 s of CPU in the fuzzer's AddressSanitizer build), blurs
     /// content shadows of a rasterization plane in six frames, within the default budget: 0.036 s
     /// of CPU in a release build and 4.3 s in a debug one, whose generic, uninlined Gaussian
     /// kernels are over a hundred times slower. Hence the two limits.
@@ -70,8 +70,8 @@ struct CGContextFuzzReplayTests {
     }
 
     /// fuzz-render's findings, replayed through FuzzSupport's `runRenderProgram` as the fuzzer
-    /// rendered them (a crash and a timeout of session 1, both fixed). The slowest,
-    /// `slow-unit-d1ee…` (session 10: 21 s of CPU in the fuzzer's AddressSanitizer build), is a
+    /// rendered them (a crash and a timeout, both fixed). The slowest,
+    /// `slow-unit-d1ee…` (21 s of CPU in the fuzzer's AddressSanitizer build), is a
     /// 4.7 KB path of smooth quadratics (`T`) whose reflected control points carry values of
     /// 1e-200 to 200 on a 5 × 10 canvas: it renders in 0.1 s of CPU from a release `oqc render`
     /// (perf: flattening and adding edges, 85 %) and 3.6–3.8 s from a debug build. Hence the two limits.

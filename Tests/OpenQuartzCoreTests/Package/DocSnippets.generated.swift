@@ -26,26 +26,6 @@ func docSnippet_README_md_1() async throws {
 
 // snippet: README.md #2
 func docSnippet_README_md_2() async throws {
-    let root = CALayer()
-    root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
-    let layer = CALayer()
-    layer.frame = CGRect(x: 25, y: 25, width: 50, height: 50)
-    layer.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-    root.addSublayer(layer)
-    let renderer = CAImageRenderer(size: root.bounds.size)
-
-    let spin = CABasicAnimation(keyPath: "transform.rotation.z")
-    spin.fromValue = 0
-    spin.toValue = 2 * Double.pi
-    spin.duration = 1
-    spin.repeatCount = .infinity
-    layer.add(spin, forKey: "spin")
-    let frame = renderer.image(for: root, atTime: 0.25)   // OpenQuartzCore extension: a media time
-}
-// end of snippet: README.md #2
-
-// snippet: README.md #3
-func docSnippet_README_md_3() async throws {
     final class RingLayer: CALayer {
         var progress: CGFloat = 0 { didSet { setNeedsDisplay() } }
         override func draw(in ctx: CGContext) {
@@ -57,6 +37,28 @@ func docSnippet_README_md_3() async throws {
             ctx.strokePath()
         }
     }
+}
+// end of snippet: README.md #2
+
+// snippet: README.md #3
+func docSnippet_README_md_3() async throws {
+    let root = CALayer()
+    root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+    let layer = CALayer()
+    layer.frame = CGRect(x: 25, y: 25, width: 50, height: 50)
+    layer.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+    root.addSublayer(layer)
+    let renderer = CAImageRenderer(size: root.bounds.size)
+
+    let spin = CABasicAnimation(keyPath: "transform.rotation.z")
+    spin.fromValue = 0                 // radians
+    spin.toValue = 2 * Double.pi       // one whole turn
+    spin.duration = 1
+    spin.repeatCount = .infinity
+    layer.add(spin, forKey: "spin")
+    _ = renderer.image(for: root, atTime: 0)              // the commit: the spin starts, at 0 rad
+    let quarter = renderer.image(for: root, atTime: 0.25) // a quarter second later: π/2 rad
+    try quarter.writePNG(toFile: "spin-quarter.png")
 }
 // end of snippet: README.md #3
 

@@ -67,7 +67,7 @@ struct SceneErrorTests {
         #expect(S.layerError(#""type": "replicator", "instanceCount": -1"#) == "t.json: layers[0].instanceCount: expected a whole number ≥ 0, got -1")
         #expect(S.layerError(#""minificationFilterBias": 1e300"#) == "t.json: layers[0].minificationFilterBias: number out of range, got 1e+300")
         // Infinity cannot be written in JSON; an overflowing literal is refused with the path
-        // of its key, like every other scene error (issue 19, bug 4).
+        // of its key, like every other scene error.
         #expect(S.layerError(#""zPosition": 1e400"#) == "t.json: layers[0].zPosition: number out of range (beyond ±1.8e308)")
         #expect(S.layerError(#""frame": [0, 0, -1e400, 1]"#) == "t.json: layers[0].frame[2]: number out of range (beyond ±1.8e308)")
         #expect(S.layerError(#""type": "replicator", "instanceCount": 1e999"#) == "t.json: layers[0].instanceCount: number out of range (beyond ±1.8e308)")

@@ -17,7 +17,7 @@ import Raster
         return p
     }
 
-    /// Issue 19, bug 2: where the ends of an unclosed full circle meet, butt caps leave no light
+    /// Where the ends of an unclosed full circle meet, butt caps leave no light
     /// wedge: the two caps lie on the same line (the radius), so the ring is solid there. The
     /// seam runs along y = 80 from x = 140 to 160 (width 20 about radius 50); the pixels on both
     /// sides of it are inside the ring and must be fully covered (tolerance: 2/255 of rounding).

@@ -173,7 +173,7 @@ struct RasterBenchmarks {
         #expect(FileManager.default.createFile(atPath: "\(dir)/\(name).rgba", contents: bytes))
     }
 
-    /// The cases of issue 3's "Speed" section, mirrored one for one (same names, shapes, seeds,
+    /// The raster cases compared with Skia, mirrored one for one (same names, shapes, seeds,
     /// line format) by Benchmarks/raster/skia_micro.py; Benchmarks/raster/compare runs both.
     /// Each case has one untimed warm-up run. Shapes are built before timing, as the Skia side
     /// records them into a picture before timing its playback.
