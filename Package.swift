@@ -10,23 +10,27 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
                        providers: [.apt(["zlib1g-dev"])]),
-        // Release builds of the pixel paths drop overflow and exclusivity checks: the inner
-        // loops are bounds-checked by construction and tested in debug, where checks stay on.
         // The pixel row kernels, in C for the vector instructions Swift's SIMD types do not
         // reach (AVX2 chosen at run time, SSE2 otherwise).
-        .target(name: "CRasterKernels", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
-        .target(name: "Raster", dependencies: ["CRasterKernels"],
-                swiftSettings: [.unsafeFlags(["-Ounchecked", "-enforce-exclusivity=unchecked"],
-                                             .when(configuration: .release))]),
+        // No target uses unsafe flags, so that a package can depend on this one by version: the
+        // hot loops keep their speed in code (wrapping arithmetic, unchecked buffer access where
+        // the bounds are proved), not with -Ounchecked.
+        .target(name: "CRasterKernels"),
+        // The futex lock behind Raster's `Locked`, apart from the pixel kernels.
+        .target(name: "CFutexLock"),
+        .target(name: "Raster", dependencies: ["CRasterKernels", "CFutexLock"], exclude: ["README.md"]),
         .target(name: "Codecs", dependencies: ["CZlib", "Raster"]),
-        .target(name: "OpenQuartzCore", dependencies: ["Raster", "Codecs"],
-                swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
+        .target(name: "OpenQuartzCore", dependencies: ["Raster", "Codecs"]),
         .target(name: "Gallery", dependencies: ["OpenQuartzCore"]),
         .executableTarget(name: "oqc", dependencies: ["OpenQuartzCore", "Gallery"]),
         // The drawing race (Benchmarks/drawing): its cases, shared with the tests, and the
         // program that times them.
         .target(name: "DrawingRace", dependencies: ["OpenQuartzCore"], path: "Benchmarks/drawing/Sources/DrawingRace"),
         .executableTarget(name: "drawing-race", dependencies: ["DrawingRace"], path: "Benchmarks/drawing/Sources/drawing-race"),
+        // The cost of evaluating animations per frame (Benchmarks/animation), through the
+        // snapshotter's package access.
+        .executableTarget(name: "animation-bench", dependencies: ["OpenQuartzCore"],
+                          path: "Benchmarks/animation/Sources/animation-bench"),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Raster"],
                     resources: [.copy("Fixtures")]),

@@ -244,8 +244,6 @@ static inline __attribute__((always_inline)) void sse2_multiply_coverage_constan
 // 0, 1, 4, 5 go to the low registers and 2, 3, 6, 7 to the high ones, and packing puts
 // them back in order.
 
-#define AVX2 __attribute__((target("avx2")))
-
 AVX2 static inline __m256i mul255_16(__m256i x, __m256i a) {
     return _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(x, a), _mm256_set1_epi16(128)), _mm256_set1_epi16(257));
 }
@@ -461,14 +459,6 @@ static inline __attribute__((always_inline)) void sse2_fill(uint32_t *dst, long 
     for (; i < n; i++) dst[i] = value;
 }
 
-int rk_detected_level(void) {
-    __builtin_cpu_init();
-    // Level 2 also means FMA3 (the shading kernels use it): every AVX2 core has it, but it is a
-    // separate CPUID bit, so it is asked for rather than assumed.
-    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") ? 2 : 1;
-}
-#else
-int rk_detected_level(void) { return 0; }
 #endif
 
 void rk_prefetch_row(const uint32_t *row, long count) {
@@ -477,17 +467,6 @@ void rk_prefetch_row(const uint32_t *row, long count) {
     for (p -= (uintptr_t)p & 63; p < end; p += 64) __builtin_prefetch(p, 1, 3);
 }
 
-// ---------------------------------------------------------------------------------------
-// Dispatch (VectorLevel.h).
-
-int rk_chosen_level = -1;
-
-int rk_vector_level(void) { return vector_level(); }
-
-void rk_set_vector_level(int l) {
-    int best = rk_detected_level();
-    __atomic_store_n(&rk_chosen_level, l < 0 ? best : (l < best ? l : best), __ATOMIC_RELAXED);
-}
 
 void rk_source_over_row(uint32_t *dst, const uint32_t *src, long count) { DISPATCH(source_over_row, dst, src, count) }
 void rk_source_over_row_scaled(uint32_t *dst, const uint32_t *src, long count, uint32_t c) { DISPATCH(source_over_row_scaled, dst, src, count, c) }

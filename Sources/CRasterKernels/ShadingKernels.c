@@ -128,8 +128,6 @@ static void scalar_shade_radial(uint32_t *out, uint8_t *coverage, long count, do
 #if defined(__x86_64__)
 #include <immintrin.h>
 
-#define AVX2 __attribute__((target("avx2,fma")))
-
 // The vector paths work in single precision, eight pixels at a time: t only has to pick one of
 // the table's 1024 entries, and shading-space coordinates are pixel-sized, so float keeps t
 // well within an entry (about 1e-6 for the benchmark's circles; the error grows only near a
@@ -144,7 +142,7 @@ static void scalar_shade_radial(uint32_t *out, uint8_t *coverage, long count, do
 // by one, not with vpgatherdd: on the AMD cores we run on a gather is no faster than eight loads
 // from a table that sits in L1 (tried in sessions 7 and 10). The compiler turns the store of the
 // indices and their reloads into lane extracts; the colours go straight to `out`.
-AVX2 static inline __attribute__((always_inline)) void put8(uint32_t *out, uint8_t *coverage, __m256 t, int m,
+AVX2_FMA static inline __attribute__((always_inline)) void put8(uint32_t *out, uint8_t *coverage, __m256 t, int m,
                                                             const uint32_t *table, __m256 scale) {
     const __m256 zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1);
     // max first: a NaN t (a lane without a real root, never painted) becomes 0, a valid index.
@@ -171,14 +169,14 @@ AVX2 static inline __attribute__((always_inline)) void put8(uint32_t *out, uint8
 }
 
 // All-ones in the lanes whose t lies within the ramp or on a side it extends to (NaN: never).
-AVX2 static inline __attribute__((always_inline)) __m256 in_ramp8(__m256 t, rk_shading_ramp r) {
+AVX2_FMA static inline __attribute__((always_inline)) __m256 in_ramp8(__m256 t, rk_shading_ramp r) {
     __m256 ordered = _mm256_cmp_ps(t, t, _CMP_ORD_Q);
     __m256 above = r.extendsStart ? ordered : _mm256_cmp_ps(t, _mm256_setzero_ps(), _CMP_GE_OQ);
     __m256 below = r.extendsEnd ? ordered : _mm256_cmp_ps(t, _mm256_set1_ps(1), _CMP_LE_OQ);
     return _mm256_and_ps(above, below);
 }
 
-AVX2 static void avx2_shade_radial(uint32_t *out, uint8_t *coverage, long count, double px, double py, double dpx,
+AVX2_FMA static void avx2_shade_radial(uint32_t *out, uint8_t *coverage, long count, double px, double py, double dpx,
                                    double dpy, rk_radial_geometry g, const uint32_t *table, rk_shading_ramp r) {
     double a = radial_a(g);
     long i = 0;

@@ -238,8 +238,6 @@ static void sse2_trilinear(uint32_t *out, long n, const level_t *lo, const level
 // and w·128 ≤ 32640 both signed 16-bit, mulhrs(d, 128·w) = ⌊(128·d·w + 2¹⁴) / 2¹⁵⌋ =
 // ⌊(d·w + 128) / 256⌋, so a + that is (256·a + d·w + 128) >> 8 exactly, TexelQuad's rounding.
 
-#define AVX2 __attribute__((target("avx2")))
-
 // Eight pixels' positions on a grid, and the eight-pixel steps of each lane: a lane moves by
 // d, which then grows by dd (64 times the per-pixel second difference).
 typedef struct {

@@ -18,6 +18,11 @@ static inline int vector_level(void) {
 }
 
 #if defined(__x86_64__)
+// A function compiled for level 2. Only the shading kernels ask for FMA as well: elsewhere a
+// fused multiply-add could change a rounding that the scalar path (and the tests) pin.
+#define AVX2 __attribute__((target("avx2")))
+#define AVX2_FMA __attribute__((target("avx2,fma")))
+
 #define DISPATCH(name, ...) \
     switch (vector_level()) { \
     case 2: avx2_##name(__VA_ARGS__); return; \

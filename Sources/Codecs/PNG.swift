@@ -15,11 +15,11 @@ import Raster
 /// the header implies is complete, so compressed data beyond it is never
 /// expanded; too little data is an error. Palette indices past the end of the
 /// palette (invalid, but seen in the wild) decode as opaque black.
-public enum PNG {
+package enum PNG {
     /// Decodes to a premultiplied RGBA8 surface. 16-bit samples are first reduced
     /// to 8 bits (see `DecodedPNG.rgba8`), then each colour is premultiplied as
     /// (c·a + 127) / 255.
-    public static func decode(_ data: [UInt8], limits: PNGLimits = .default) throws(PNGError) -> Surface {
+    package static func decode(_ data: [UInt8], limits: PNGLimits = .default) throws(PNGError) -> Surface {
         try data.withUnsafeBufferPointer { (bytes) throws(PNGError) -> Surface in
             let decoder = try PNGDecoder(bytes, limits: limits)
             let surface = Surface(width: decoder.header.width, height: decoder.header.height)
@@ -31,7 +31,7 @@ public enum PNG {
 
     /// Decodes to straight (not premultiplied) RGBA, keeping 16-bit samples when
     /// the file has them.
-    public static func decodeImage(_ data: [UInt8], limits: PNGLimits = .default) throws(PNGError) -> DecodedPNG {
+    package static func decodeImage(_ data: [UInt8], limits: PNGLimits = .default) throws(PNGError) -> DecodedPNG {
         try data.withUnsafeBufferPointer { (bytes) throws(PNGError) -> DecodedPNG in
             let decoder = try PNGDecoder(bytes, limits: limits)
             let h = decoder.header
@@ -58,7 +58,7 @@ public enum PNG {
 
     /// Encodes a premultiplied surface as 8-bit RGBA, un-premultiplying each
     /// pixel as (c·255 + a/2) / a. Requires a non-empty surface.
-    public static func encode(_ surface: Surface) -> [UInt8] {
+    package static func encode(_ surface: Surface) -> [UInt8] {
         PNGEncoder.encode(width: surface.width, height: surface.height) { y, row in
             let src = surface.pixels + y * surface.stride
             let out = UnsafeMutableRawPointer(row).bindMemory(to: UInt32.self, capacity: surface.width)
@@ -68,7 +68,7 @@ public enum PNG {
 
     /// Encodes straight RGBA8 bytes (4 per pixel, rows top to bottom).
     /// Requires width, height ≥ 1 and `rgba.count == width × height × 4`.
-    public static func encode(rgba: [UInt8], width: Int, height: Int) -> [UInt8] {
+    package static func encode(rgba: [UInt8], width: Int, height: Int) -> [UInt8] {
         precondition(width > 0 && height > 0 && rgba.count == width * height * 4,
                      "PNG.encode: rgba must hold width × height × 4 bytes")
         return rgba.withUnsafeBufferPointer { src in

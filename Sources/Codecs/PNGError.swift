@@ -2,13 +2,13 @@
 ///
 /// The message names the problem and, where it helps, the chunk and byte offset,
 /// e.g. `PNG: bad CRC in IDAT chunk at offset 1234`.
-public struct PNGError: Error, CustomStringConvertible, Sendable, Equatable {
+package struct PNGError: Error, CustomStringConvertible, Sendable, Equatable {
     /// The problem in one line.
-    public let message: String
+    package let message: String
 
     /// An error with this message.
-    public init(_ message: String) { self.message = message }
+    package init(_ message: String) { self.message = message }
 
     /// The message.
-    public var description: String { message }
+    package var description: String { message }
 }

@@ -30,7 +30,7 @@ package struct DirectValues {
     }
 
     /// Animation i's value, nil when it has no effect.
-    @inline(__always) func value(_ i: Int) -> SIMD4<Double>? {
+    @inline(__always) package func value(_ i: Int) -> SIMD4<Double>? {
         guard shown & (1 << i) != 0 else { return nil }
         switch i { case 0: return values.0; case 1: return values.1; case 2: return values.2; default: return values.3 }
     }

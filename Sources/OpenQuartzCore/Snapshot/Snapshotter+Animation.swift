@@ -9,7 +9,7 @@ import Raster
 extension Snapshotter {
     /// Starts a frame at `mediaTime` (nil: untimed) recording into `events`: every direct
     /// animation in the animation table is evaluated here, in one loop (AnimationTable.swift).
-    func beginFrame(mediaTime: CFTimeInterval?, events: AnimationEvents?) {
+    package func beginFrame(mediaTime: CFTimeInterval?, events: AnimationEvents?) {
         self.mediaTime = mediaTime
         self.events = events
         frameNumber &+= 1
@@ -17,7 +17,7 @@ extension Snapshotter {
     }
 
     /// Ends the frame: the table drops the entries of layers it did not read.
-    func endFrame() {
+    package func endFrame() {
         if mediaTime != nil { animationTable.endFrame(frameNumber) }
     }
 

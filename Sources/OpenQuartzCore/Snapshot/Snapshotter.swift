@@ -38,7 +38,7 @@ package final class Snapshotter {
     /// The media time of a timed render (nil: the model tree, as `render(in:)` draws it), and
     /// where the animations' starts and ends are recorded (see `Snapshotter+Animation.swift`).
     package var mediaTime: CFTimeInterval?
-    var events: AnimationEvents?
+    package var events: AnimationEvents?
     /// Subtracted from the media time while a replicator's delayed instances are snapshotted.
     var timeShift: CFTimeInterval = 0
     /// Bumped per timed snapshot: the versions of animated layers' nodes include it.

@@ -1,23 +1,23 @@
 /// What a frame cache did, for tests, benchmarks and tools.
-public struct FrameCacheStatistics: Sendable, Equatable {
+@usableFromInline package struct FrameCacheStatistics: Sendable, Equatable {
     /// Lookups that found an entry.
-    public var hits = 0
+    package var hits = 0
     /// Lookups that found none.
-    public var misses = 0
+    package var misses = 0
     /// Entries stored.
-    public var insertions = 0
+    @usableFromInline package var insertions = 0
     /// Entries dropped: idle for too many frames, or making room.
-    public var evictions = 0
+    @usableFromInline package var evictions = 0
     /// Bytes kept now.
-    public var bytes = 0
+    @usableFromInline package var bytes = 0
     /// Entries kept now.
-    public var entries = 0
+    @usableFromInline package var entries = 0
 
     /// All zero.
-    public init() {}
+    @usableFromInline package init() {}
 
     /// The sum of two caches' figures.
-    public static func + (a: FrameCacheStatistics, b: FrameCacheStatistics) -> FrameCacheStatistics {
+    package static func + (a: FrameCacheStatistics, b: FrameCacheStatistics) -> FrameCacheStatistics {
         var s = a
         s.hits += b.hits; s.misses += b.misses; s.insertions += b.insertions; s.evictions += b.evictions
         s.bytes += b.bytes; s.entries += b.entries
@@ -26,7 +26,7 @@ public struct FrameCacheStatistics: Sendable, Equatable {
 }
 
 /// When a frame cache takes a new entry.
-public enum FrameCacheAdmission: Sendable {
+@usableFromInline package enum FrameCacheAdmission: Sendable {
     /// Whenever it fits.
     case always
     /// On the key's second sighting: one-off keys (a layer being animated, whose place or shape
@@ -44,22 +44,22 @@ public enum FrameCacheAdmission: Sendable {
 /// under each cache's one lock. `FrameCache` is the dictionary-backed cache built on it; the
 /// coverage caches, looked up once per drawn shape, keep their own table layout on the same
 /// ledger.
-public struct FrameCachePolicy: Sendable {
+@usableFromInline package struct FrameCachePolicy: Sendable {
     /// Most bytes kept.
-    public let byteLimit: Int
+    @usableFromInline package let byteLimit: Int
     /// Frames an entry may go unused before it is dropped.
-    public let maxIdleFrames: UInt64
+    @usableFromInline package let maxIdleFrames: UInt64
     /// When a new entry is taken.
-    public let admission: FrameCacheAdmission
+    @usableFromInline package let admission: FrameCacheAdmission
     /// Entries larger than this share of the budget are never kept.
-    public let largestShare: Int
+    @usableFromInline package let largestShare: Int
     /// Whether an entry can be hit again in the frame that made it (a shape drawn twice); when
     /// not, a cache that keeps no frames stores nothing at all.
-    public let reusedWithinFrame: Bool
+    package let reusedWithinFrame: Bool
 
     /// A policy; by default entries unused for six frames go, any entry up to a quarter of
     /// the budget is taken, and entries may be reused in the frame that made them.
-    public init(byteLimit: Int, maxIdleFrames: UInt64 = 6, admission: FrameCacheAdmission = .always, largestShare: Int = 4,
+    package init(byteLimit: Int, maxIdleFrames: UInt64 = 6, admission: FrameCacheAdmission = .always, largestShare: Int = 4,
                 reusedWithinFrame: Bool = true) {
         self.byteLimit = byteLimit
         self.maxIdleFrames = maxIdleFrames
@@ -109,7 +109,7 @@ struct FrameCacheLedger {
 }
 
 /// Anything the renderer ends frames on and reads statistics from.
-public protocol FrameCaching: AnyObject, Sendable {
+package protocol FrameCaching: AnyObject, Sendable {
     /// Whether entries survive the end of a frame (`cachesFrames`).
     var keepsFrames: Bool { get set }
     /// Ends a frame: drops what has been idle too long (everything, when not keeping frames).
@@ -122,7 +122,7 @@ public protocol FrameCaching: AnyObject, Sendable {
 /// frame-age eviction, optional second-sighting admission, hit and miss counts.
 ///
 /// Lookups stamp the entry in place (entries are boxed), so a hit writes no dictionary.
-public final class FrameCache<Key: Hashable, Value: Sendable>: FrameCaching, @unchecked Sendable {
+package final class FrameCache<Key: Hashable, Value: Sendable>: FrameCaching, @unchecked Sendable {
     @usableFromInline
     final class Slot {
         @usableFromInline let value: Value
@@ -139,26 +139,26 @@ public final class FrameCache<Key: Hashable, Value: Sendable>: FrameCaching, @un
 
     /// An empty cache keeping to `policy`.
     @inlinable
-    public init(_ policy: FrameCachePolicy) { ledger = FrameCacheLedger(policy) }
+    package init(_ policy: FrameCachePolicy) { ledger = FrameCacheLedger(policy) }
 
     /// The budget, idle limit and admission this cache keeps to.
     @inlinable
-    public var policy: FrameCachePolicy { ledger.policy }
+    package var policy: FrameCachePolicy { ledger.policy }
 
     /// Whether entries survive the end of a frame (`cachesFrames`); default true.
     @inlinable
-    public var keepsFrames: Bool {
+    package var keepsFrames: Bool {
         get { lock.withLock { _ in ledger.keepsFrames } }
         set { lock.withLock { _ in ledger.keepsFrames = newValue } }
     }
 
     /// Hits, misses, insertions, evictions, and what is kept now.
     @inlinable
-    public var statistics: FrameCacheStatistics { lock.withLock { _ in ledger.statistics } }
+    package var statistics: FrameCacheStatistics { lock.withLock { _ in ledger.statistics } }
 
     /// The value kept for `key`, if any; a hit counts as a use in this frame.
     @inlinable
-    public func value(for key: Key) -> Value? {
+    package func value(for key: Key) -> Value? {
         lock.withLock { _ in
             guard let s = slots[key] else { ledger.statistics.misses += 1; return nil }
             s.lastUsed = ledger.frame
@@ -170,7 +170,7 @@ public final class FrameCache<Key: Hashable, Value: Sendable>: FrameCaching, @un
     /// Whether a value for `key` would be admitted now: always, or on the key's second
     /// sighting (this call is the sighting). Callers that pay to make the value ask first.
     @inlinable
-    public func admits(_ key: Key) -> Bool {
+    package func admits(_ key: Key) -> Bool {
         lock.withLock { _ in ledger.admits(UInt64(bitPattern: Int64(key.hashValue))) }
     }
 
@@ -180,7 +180,7 @@ public final class FrameCache<Key: Hashable, Value: Sendable>: FrameCaching, @un
     /// is not kept (a scene larger than the budget keeps a steady part of itself instead of
     /// thrashing).
     @inlinable
-    public func insert(_ value: Value, for key: Key, bytes: Int, admitted: Bool = false) {
+    package func insert(_ value: Value, for key: Key, bytes: Int, admitted: Bool = false) {
         lock.withLock { _ in
             guard ledger.keepsFrames || ledger.policy.reusedWithinFrame, ledger.accepts(bytes), slots[key] == nil,
                   admitted || ledger.admits(UInt64(bitPattern: Int64(key.hashValue))) else { return }
@@ -193,13 +193,13 @@ public final class FrameCache<Key: Hashable, Value: Sendable>: FrameCaching, @un
 
     /// Drops the entry for `key`, if any.
     @inlinable
-    public func remove(_ key: Key) {
+    package func remove(_ key: Key) {
         lock.withLock { _ in if let s = slots.removeValue(forKey: key) { ledger.noteRemoved(s.bytes) } }
     }
 
     /// Drops the entries whose key satisfies `predicate` (an older version of something).
     @inlinable
-    public func removeAll(where predicate: (Key) -> Bool) {
+    package func removeAll(where predicate: (Key) -> Bool) {
         lock.withLock { _ in
             let doomed = slots.keys.filter(predicate)
             for k in doomed { if let s = slots.removeValue(forKey: k) { ledger.noteRemoved(s.bytes) } }
@@ -208,7 +208,7 @@ public final class FrameCache<Key: Hashable, Value: Sendable>: FrameCaching, @un
 
     /// Ends a frame: drops what has been idle too long (everything, when not keeping frames).
     @inlinable
-    public func endFrame() {
+    package func endFrame() {
         lock.withLock { _ in
             ledger.frame += 1
             if !ledger.keepsFrames {

@@ -12,9 +12,9 @@
 /// keeps caching the new ones.
 ///
 /// Lookups take a lock; a renderer drawing with several threads gives each its own cache.
-public final class PathCoverageCache: FrameCaching, @unchecked Sendable {
+package final class PathCoverageCache: FrameCaching, @unchecked Sendable {
     /// Most bytes of runs kept.
-    public let byteLimit: Int
+    package let byteLimit: Int
 
     struct Key: Equatable {
         var path: Path
@@ -56,25 +56,25 @@ public final class PathCoverageCache: FrameCaching, @unchecked Sendable {
     private let kept: FrameCache<UInt64, Entry>
 
     /// A cache that keeps at most `byteLimit` bytes of recorded coverage.
-    public init(byteLimit: Int = 8 << 20) {
+    package init(byteLimit: Int = 8 << 20) {
         self.byteLimit = byteLimit
         kept = FrameCache(FrameCachePolicy(byteLimit: byteLimit, admission: .secondSighting, largestShare: 16))
     }
 
     /// Whether recordings survive the end of a frame; default true.
-    public var keepsFrames: Bool {
+    package var keepsFrames: Bool {
         get { kept.keepsFrames }
         set { kept.keepsFrames = newValue }
     }
     /// Ends a frame: drops recordings idle too long (all of them, when not keeping frames).
-    public func endFrame() { kept.endFrame() }
+    package func endFrame() { kept.endFrame() }
     /// Hits, misses, insertions, evictions, and what is kept now.
-    public var statistics: FrameCacheStatistics { kept.statistics }
+    package var statistics: FrameCacheStatistics { kept.statistics }
 
     /// Bytes of runs kept now.
-    public var keptBytes: Int { kept.statistics.bytes }
+    package var keptBytes: Int { kept.statistics.bytes }
     /// Shapes kept now.
-    public var keptShapes: Int { kept.statistics.entries }
+    package var keptShapes: Int { kept.statistics.entries }
 
     /// Hands the coverage of `path` through `transform` over the target rectangle to `sink`, as
     /// `rasterize` does: replayed when kept, scanned (and kept, on a second sighting) when not.

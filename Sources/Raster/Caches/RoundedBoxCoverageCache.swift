@@ -14,9 +14,9 @@
 ///
 /// Lookups take a lock; a renderer drawing with several threads gives each its own cache, so
 /// that threads neither wait for each other nor share the recordings' reference counts.
-public final class RoundedBoxCoverageCache: FrameCaching, @unchecked Sendable {
+package final class RoundedBoxCoverageCache: FrameCaching, @unchecked Sendable {
     /// Most bytes of runs kept.
-    public let byteLimit: Int
+    package let byteLimit: Int
 
     /// Bit patterns of a box (and hole) relative to the box's top-left pixel.
     struct Key: Equatable {
@@ -74,7 +74,7 @@ public final class RoundedBoxCoverageCache: FrameCaching, @unchecked Sendable {
     private var sweptForRoom: UInt64 = .max
 
     /// A cache that keeps at most `byteLimit` bytes of recorded coverage.
-    public init(byteLimit: Int = 8 << 20) {
+    package init(byteLimit: Int = 8 << 20) {
         self.byteLimit = byteLimit
         ledger = FrameCacheLedger(FrameCachePolicy(byteLimit: byteLimit, admission: .secondSighting, largestShare: 16))
         let n = RoundedBoxCoverageCache.slots
@@ -91,16 +91,16 @@ public final class RoundedBoxCoverageCache: FrameCaching, @unchecked Sendable {
     }
 
     /// Whether recordings survive the end of a frame; default true.
-    public var keepsFrames: Bool {
+    package var keepsFrames: Bool {
         get { lock.withLock { _ in ledger.keepsFrames } }
         set { lock.withLock { _ in ledger.keepsFrames = newValue } }
     }
 
     /// Hits, misses, insertions, evictions, and what is kept now.
-    public var statistics: FrameCacheStatistics { lock.withLock { _ in ledger.statistics } }
+    package var statistics: FrameCacheStatistics { lock.withLock { _ in ledger.statistics } }
 
     /// Ends a frame: drops recordings idle too long (all of them, when not keeping frames).
-    public func endFrame() {
+    package func endFrame() {
         lock.withLock { _ in
             ledger.frame += 1
             if ledger.statistics.entries > 0 { sweep { ledger.keepsFrames ? ledger.isIdle($0) : true } }

@@ -1,19 +1,19 @@
 /// An 8-bit coverage (alpha) image placed in device space like a `Surface`: clip shapes,
 /// layer masks and shadow shapes. Pixel (0, 0) is at device (originX, originY).
-public final class Mask: @unchecked Sendable {
+package final class Mask: @unchecked Sendable {
     /// The width in pixels.
-    public let width: Int
+    package let width: Int
     /// The height in pixels.
-    public let height: Int
+    package let height: Int
     /// Device x of pixel (0, 0).
-    public var originX: Int
+    package var originX: Int
     /// Device y of pixel (0, 0).
-    public var originY: Int
+    package var originY: Int
     /// The coverage bytes, `width` per row, rows top to bottom.
-    public let coverage: UnsafeMutablePointer<UInt8>
+    package let coverage: UnsafeMutablePointer<UInt8>
 
     /// A mask covering nothing.
-    public init(width: Int, height: Int, originX: Int = 0, originY: Int = 0) {
+    package init(width: Int, height: Int, originX: Int = 0, originY: Int = 0) {
         precondition(width >= 0 && height >= 0, "Mask size must not be negative")
         self.width = width
         self.height = height
@@ -25,7 +25,7 @@ public final class Mask: @unchecked Sendable {
     }
 
     /// The alpha channel of `surface`, at the same device position.
-    public convenience init(alphaOf surface: Surface) {
+    package convenience init(alphaOf surface: Surface) {
         self.init(width: surface.width, height: surface.height, originX: surface.originX, originY: surface.originY)
         let n = width * height
         for i in 0..<n { coverage[i] = UInt8(truncatingIfNeeded: surface.pixels[i] >> 24) }
@@ -35,7 +35,7 @@ public final class Mask: @unchecked Sendable {
 
     /// Coverage at device pixel (x, y); 0 outside the mask.
     @inline(__always)
-    public func value(atDeviceX x: Int, y: Int) -> UInt8 {
+    package func value(atDeviceX x: Int, y: Int) -> UInt8 {
         let lx = x - originX, ly = y - originY
         guard lx >= 0, ly >= 0, lx < width, ly < height else { return 0 }
         return coverage[ly * width + lx]
@@ -49,12 +49,12 @@ public final class Mask: @unchecked Sendable {
     }
 
     /// Sets every pixel's coverage to `value`.
-    public func clear(_ value: UInt8 = 0) {
+    package func clear(_ value: UInt8 = 0) {
         coverage.update(repeating: value, count: width * height)
     }
 
     /// The part of the mask inside a device rectangle (zero where the mask does not reach).
-    public func cropped(to r: (x: Int, y: Int, width: Int, height: Int)) -> Mask {
+    package func cropped(to r: (x: Int, y: Int, width: Int, height: Int)) -> Mask {
         let m = Mask(width: r.width, height: r.height, originX: r.x, originY: r.y)
         guard let c = intersect(r, deviceBounds) else { return m }
         for y in c.y..<(c.y + c.height) {
@@ -65,7 +65,7 @@ public final class Mask: @unchecked Sendable {
     }
 
     /// A deep copy.
-    public func copy() -> Mask {
+    package func copy() -> Mask {
         let m = Mask(width: width, height: height, originX: originX, originY: originY)
         m.coverage.update(from: coverage, count: width * height)
         return m
@@ -73,7 +73,7 @@ public final class Mask: @unchecked Sendable {
 
     /// Adds the path's coverage: result = m + c − m·c (source-over on alpha), so filling
     /// several shapes gives their union.
-    public func fill(_ path: Path, transform: ProjectiveTransform = .identity, rule: FillRule = .nonZero,
+    package func fill(_ path: Path, transform: ProjectiveTransform = .identity, rule: FillRule = .nonZero,
                      antialias: Bool = true) {
         var sink = MaskUnionSink(mask: self)
         rasterize(path, transform: transform, rule: rule, antialias: antialias,
@@ -82,7 +82,7 @@ public final class Mask: @unchecked Sendable {
 
     /// Intersects with `other`: each coverage is multiplied by `other`'s at the same device
     /// pixel, and pixels outside `other` become 0.
-    public func multiply(by other: Mask) {
+    package func multiply(by other: Mask) {
         for y in 0..<height {
             let row = coverage + y * width
             let oy = y + originY - other.originY
@@ -146,7 +146,7 @@ struct MaskUnionSink: CoverageSink {
 extension Mask {
     /// Replaces each coverage c by 255 − c (what a mask of occluded pixels leaves visible);
     /// returns whether any pixel is left with some coverage.
-    public func invert() -> Bool {
+    package func invert() -> Bool {
         var any: UInt8 = 0
         let c = coverage
         for i in 0..<(width * height) {

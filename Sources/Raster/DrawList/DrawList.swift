@@ -5,47 +5,47 @@
 /// The compositor streams operations straight into the band it draws (no list is kept on the
 /// way: a frame of 40 000 layers would only pay for it); a list is recorded when someone asks
 /// to read it (tests, tools) or to replay it.
-public final class DrawList: @unchecked Sendable {
+package final class DrawList: @unchecked Sendable {
     /// One operation and the state it is performed under.
-    public struct Entry {
+    package struct Entry {
         /// What is drawn.
-        public let operation: DrawOperation
+        package let operation: DrawOperation
         /// The device coverage it is drawn through.
-        public let clip: Mask?
+        package let clip: Mask?
         /// The part of the target that can still change (nil: all of it).
-        public let region: PixelRegion?
+        package let region: PixelRegion?
         /// What the operation is for, in the terms of whoever emitted it (the compositor names
         /// the layer and the part of it: "shadow", "background", …).
-        public let label: Label
+        package let label: Label
     }
 
     /// The emitter's name for an operation: the layer (its name, or an identity) and the part.
-    public struct Label: Equatable, Sendable {
+    package struct Label: Equatable, Sendable {
         /// The layer's name, or its identity when it has none.
-        public let layer: String
+        package let layer: String
         /// The part of the layer (shadow, background, …).
-        public let part: String
+        package let part: String
 
         /// A label for `part` of `layer`.
-        public init(layer: String, part: String) {
+        package init(layer: String, part: String) {
             self.layer = layer
             self.part = part
         }
     }
 
     /// The operations, in the order they were drawn.
-    public private(set) var entries: [Entry] = []
+    package private(set) var entries: [Entry] = []
 
     /// An empty list.
-    public init() {}
+    package init() {}
 
     /// Appends one operation.
-    public func append(_ operation: DrawOperation, clip: Mask?, region: PixelRegion?, label: Label) {
+    package func append(_ operation: DrawOperation, clip: Mask?, region: PixelRegion?, label: Label) {
         entries.append(Entry(operation: operation, clip: clip, region: region, label: label))
     }
 
     /// Performs every operation, in order, on `surface`.
-    public func perform(on surface: Surface, caches: CoverageCaches = CoverageCaches()) {
+    package func perform(on surface: Surface, caches: CoverageCaches = CoverageCaches()) {
         for e in entries { surface.perform(e.operation, clip: e.clip, region: e.region, caches: caches) }
     }
 }

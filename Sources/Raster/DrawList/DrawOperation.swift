@@ -3,7 +3,7 @@
 /// the surface decides how (coverage, banding, blending). Chromium cc's draw quads are the
 /// model: each operation says everything its pixels depend on, apart from the clip and the
 /// region of the target that can still change, which come with it (cc's shared quad state).
-public enum DrawOperation {
+package enum DrawOperation {
     /// A rounded box, less `hole` when given (a border ring), in one colour, with exact area
     /// coverage.
     case fillRoundedBox(RoundedBox, hole: RoundedBox?, color: Color)
@@ -25,15 +25,15 @@ public enum DrawOperation {
 }
 
 /// The caches an operation's coverage may be replayed from; either may be absent.
-public struct CoverageCaches: Sendable {
+package struct CoverageCaches: Sendable {
     /// Rounded boxes' coverage.
-    public var shapes: RoundedBoxCoverageCache?
+    package var shapes: RoundedBoxCoverageCache?
     /// Path fills' coverage (texture edges included).
-    public var paths: PathCoverageCache?
+    package var paths: PathCoverageCache?
 
     /// The caches given; none by default.
     @inlinable
-    public init(shapes: RoundedBoxCoverageCache? = nil, paths: PathCoverageCache? = nil) {
+    package init(shapes: RoundedBoxCoverageCache? = nil, paths: PathCoverageCache? = nil) {
         self.shapes = shapes
         self.paths = paths
     }
@@ -47,7 +47,7 @@ extension Surface {
     /// Inlinable, so that the compositor's call specializes to the one drawing call it names
     /// (the operation is then never built as a value on the way).
     @inlinable @inline(__always)
-    public func perform(_ operation: DrawOperation, clip: Mask?, region: PixelRegion?, caches: CoverageCaches) {
+    package func perform(_ operation: DrawOperation, clip: Mask?, region: PixelRegion?, caches: CoverageCaches) {
         switch operation {
         case .fillRoundedBox(let box, let hole, let color):
             fill(box, hole: hole, color: color, clip: clip, region: region, cache: caches.shapes)

@@ -10,9 +10,9 @@ import Foundation
 /// y; only the curved bands (corners) need the integral, done with composite Gauss–Legendre
 /// quadrature, and only near them — elsewhere the two are equal to within the table's error.
 /// Pixels are evaluated at their centres; the result is within 1/255 of the exact blur.
-public struct BlurredShape: Sendable {
+package struct BlurredShape: Sendable {
     /// Bounding box of the shape in device pixels.
-    public var minX: Double, minY: Double, maxX: Double, maxY: Double
+    package var minX: Double, minY: Double, maxX: Double, maxY: Double
     /// Rows in [straightMinY, straightMaxY] span exactly [minX, maxX].
     var straightMinY: Double, straightMaxY: Double
     /// Extra margin around the bounding box's corners where the curved bands differ from a
@@ -23,7 +23,7 @@ public struct BlurredShape: Sendable {
 
     /// A rounded rectangle with circular corners, radii in the order top-left, top-right,
     /// bottom-right, bottom-left (each clamped to half the shorter side).
-    public static func roundedRect(minX: Double, minY: Double, maxX: Double, maxY: Double,
+    package static func roundedRect(minX: Double, minY: Double, maxX: Double, maxY: Double,
                                    radii: (Double, Double, Double, Double)) -> BlurredShape {
         let half = max(min(maxX - minX, maxY - minY) / 2, 0)
         let tl = min(max(radii.0, 0), half), tr = min(max(radii.1, 0), half)
@@ -48,7 +48,7 @@ public struct BlurredShape: Sendable {
     }
 
     /// The ellipse inscribed in the rectangle.
-    public static func ellipse(minX: Double, minY: Double, maxX: Double, maxY: Double) -> BlurredShape {
+    package static func ellipse(minX: Double, minY: Double, maxX: Double, maxY: Double) -> BlurredShape {
         let cx = (minX + maxX) / 2, cy = (minY + maxY) / 2
         let rx = (maxX - minX) / 2, ry = (maxY - minY) / 2
         return BlurredShape(
@@ -68,7 +68,7 @@ extension Surface {
     /// Blends `color` with the coverage of `shape` blurred by a Gaussian of `sigma` pixels.
     /// Pixels inside `hole` (device pixels, half-open) are left alone: a caller that will
     /// cover them with opaque content next saves the work.
-    public func fill(_ shape: BlurredShape, sigma: Double, color: Color, clip: Mask? = nil,
+    package func fill(_ shape: BlurredShape, sigma: Double, color: Color, clip: Mask? = nil,
                      hole: (x0: Int, y0: Int, x1: Int, y1: Int)? = nil) {
         let s = color.premultipliedPixel
         guard s != 0, let d = drawableRegion(clip: clip) else { return }
@@ -86,7 +86,7 @@ extension Surface {
 extension Mask {
     /// The coverage of `shape` blurred by a Gaussian of `sigma` pixels, over the device pixels
     /// it reaches within `region` (nil when it reaches none): for keeping a shadow between frames.
-    public convenience init?(blurring shape: BlurredShape, sigma: Double,
+    package convenience init?(blurring shape: BlurredShape, sigma: Double,
                              within region: (x: Int, y: Int, width: Int, height: Int),
                              hole: (x0: Int, y0: Int, x1: Int, y1: Int)? = nil) {
         guard let r = shape.reach(sigma: sigma, within: region) else { return nil }
@@ -181,8 +181,12 @@ extension BlurredShape {
         defer { topTerms.deallocate(); bottomTerms.deallocate() }
         let coverage = UnsafeMutablePointer<UInt8>.allocate(capacity: w)
         defer { coverage.deallocate() }
-        var topWeights = [Double](repeating: 0, count: top.count)
-        var bottomWeights = [Double](repeating: 0, count: bottom.count)
+        // Plain buffers, not arrays: the per-column loops below read them for every pixel of
+        // a shadow's curved bands, where an array's bounds check is most of the work.
+        let topWeights = UnsafeMutablePointer<Double>.allocate(capacity: max(top.count, 1))
+        let bottomWeights = UnsafeMutablePointer<Double>.allocate(capacity: max(bottom.count, 1))
+        defer { topWeights.deallocate(); bottomWeights.deallocate() }
+        let topCount = top.count, bottomCount = bottom.count
         for j in 0..<h {
             let y = Double(y0 + j) + 0.5
             let rowScale = Float(phi((y - shape.minY) * inv) - phi((y - shape.maxY) * inv))
@@ -205,12 +209,14 @@ extension BlurredShape {
                 if nearTop { lo = min(lo, topZone.0); hi = max(hi, topZone.1) }
                 if nearBottom { lo = min(lo, bottomZone.0); hi = max(hi, bottomZone.1) }
                 if hi < lo { hi = lo }
+                // Wrapping products: i < w and the counts are the terms' dimensions, whose
+                // product was allocated above.
                 func exact(_ i: Int) {
                     var a = Double(straightPart * colProfile[i])
-                    let tt = topTerms + i * top.count
-                    for k in 0..<top.count where topWeights[k] != 0 { a += topWeights[k] * tt[k] }
-                    let bt = bottomTerms + i * bottom.count
-                    for k in 0..<bottom.count where bottomWeights[k] != 0 { a += bottomWeights[k] * bt[k] }
+                    let tt = topTerms + i &* topCount
+                    for k in 0..<topCount where topWeights[k] != 0 { a += topWeights[k] * tt[k] }
+                    let bt = bottomTerms + i &* bottomCount
+                    for k in 0..<bottomCount where bottomWeights[k] != 0 { a += bottomWeights[k] * bt[k] }
                     coverage[i] = UInt8(min(max(a + 0.5, 0), 255))
                 }
                 for i in 0..<lo { exact(i) }

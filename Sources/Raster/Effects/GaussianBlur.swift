@@ -128,7 +128,7 @@ private func narrow(_ line: UnsafePointer<UInt16>, into out: UnsafeMutablePointe
 }
 
 /// Largest σ honoured; larger values are clamped so the grown result stays allocatable.
-public let gaussianBlurMaxSigma = 256.0
+package let gaussianBlurMaxSigma = 256.0
 
 @inline(__always)
 private func clampedSigma(_ sigma: Double) -> Double {
@@ -139,7 +139,7 @@ private func clampedSigma(_ sigma: Double) -> Double {
 /// reduced level and what each reduction (4 taps) and magnification (2 taps) adds, per level.
 /// A source cropped to an output region grown by this much blurs, inside that region, exactly
 /// as the whole source does: bands of one canvas cut in different places agree to the bit.
-public func gaussianBlurSupport(sigma: Double) -> Int {
+package func gaussianBlurSupport(sigma: Double) -> Int {
     let s = clampedSigma(sigma)
     guard s > 0 else { return 0 }
     let plan = BlurPlan(sigma: s)
@@ -154,7 +154,7 @@ private func blurPad(_ sigma: Double) -> Int {
 /// The mask blurred with a Gaussian of standard deviation `sigma` pixels. The result is
 /// larger by ceil(3σ) on every side and its origin moves up and left by as much. σ ≤ 0 or
 /// not finite gives a copy; σ above `gaussianBlurMaxSigma` is clamped to it.
-public func gaussianBlur(_ mask: Mask, sigma requested: Double) -> Mask {
+package func gaussianBlur(_ mask: Mask, sigma requested: Double) -> Mask {
     let sigma = clampedSigma(requested)
     let pad = blurPad(sigma)
     if pad == 0 { return mask.copy() }
@@ -169,7 +169,7 @@ public func gaussianBlur(_ mask: Mask, sigma requested: Double) -> Mask {
 /// The blur of `mask` (as `gaussianBlur(_:sigma:)` gives it) over the device rectangle
 /// `region` only: the same values there, at the cost of the region rather than of the mask
 /// grown by 3σ on every side (a content shadow needs only what lands on its group).
-public func gaussianBlur(_ mask: Mask, sigma requested: Double, within region: (x: Int, y: Int, width: Int, height: Int)) -> Mask {
+package func gaussianBlur(_ mask: Mask, sigma requested: Double, within region: (x: Int, y: Int, width: Int, height: Int)) -> Mask {
     let sigma = clampedSigma(requested)
     let pad = blurPad(sigma)
     // The part of the grown result inside the region.
@@ -191,7 +191,7 @@ public func gaussianBlur(_ mask: Mask, sigma requested: Double, within region: (
 /// channel on premultiplied values (so colour does not bleed from transparent pixels).
 /// The result is larger by ceil(3σ) on every side and its origin moves by as much; σ is
 /// treated as for masks.
-public func gaussianBlur(_ surface: Surface, sigma requested: Double) -> Surface {
+package func gaussianBlur(_ surface: Surface, sigma requested: Double) -> Surface {
     let sigma = clampedSigma(requested)
     let pad = blurPad(sigma)
     if pad == 0 { return surface.copy() }

@@ -1,5 +1,5 @@
 /// Which points a self-overlapping path encloses, as `CGPathFillRule`.
-public enum FillRule: Sendable {
+package enum FillRule: Sendable {
     /// Inside where the winding number is not zero.
     case nonZero
     /// Inside where the winding number is odd.

@@ -1,7 +1,7 @@
 extension Path {
     /// The path as closed polygons (each subpath, its closing edge implied), curves flattened
     /// to within `tolerance`: for point-in-path tests and geometry outside the rasterizer.
-    public func flattenedPolygons(tolerance: Double = 0.1) -> [[(x: Double, y: Double)]] {
+    package func flattenedPolygons(tolerance: Double = 0.1) -> [[(x: Double, y: Double)]] {
         struct Collector: PolylineSink {
             var polygons: [[(x: Double, y: Double)]] = []
             var current: [(x: Double, y: Double)] = []

@@ -1,27 +1,27 @@
 /// An axis-aligned rectangle given by its edges, in device pixels or path units.
-public struct Rect: Sendable, Equatable {
+package struct Rect: Sendable, Equatable {
     /// The edges.
-    public var minX, minY, maxX, maxY: Double
+    package var minX, minY, maxX, maxY: Double
 
     /// A rectangle from its edges.
-    public init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
+    package init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
         self.minX = minX; self.minY = minY; self.maxX = maxX; self.maxY = maxY
     }
 
     /// A rectangle from its origin and size.
-    public init(x: Double, y: Double, width: Double, height: Double) {
+    package init(x: Double, y: Double, width: Double, height: Double) {
         self.init(minX: min(x, x + width), minY: min(y, y + height),
                   maxX: max(x, x + width), maxY: max(y, y + height))
     }
 
     /// `maxX − minX`.
-    public var width: Double { maxX - minX }
+    package var width: Double { maxX - minX }
     /// `maxY − minY`.
-    public var height: Double { maxY - minY }
+    package var height: Double { maxY - minY }
     /// Whether the rectangle encloses no area (NaN edges included).
-    public var isEmpty: Bool { !(maxX > minX && maxY > minY) }
+    package var isEmpty: Bool { !(maxX > minX && maxY > minY) }
     /// The empty rectangle at the origin.
-    public static let zero = Rect(minX: 0, minY: 0, maxX: 0, maxY: 0)
+    package static let zero = Rect(minX: 0, minY: 0, maxX: 0, maxY: 0)
 }
 
 /// A sequence of subpaths made of straight lines and quadratic and cubic Bézier curves,
@@ -30,9 +30,9 @@ public struct Rect: Sendable, Equatable {
 ///
 /// Every subpath starts with a `move`: a segment added without a current point starts
 /// at the start of the previous subpath (after `close`) or at (0, 0).
-public struct Path: Sendable {
+package struct Path: Sendable {
     /// One element of a path, as a value.
-    public enum Element: Sendable, Equatable {
+    package enum Element: Sendable, Equatable {
         /// Starts a subpath at (x, y).
         case move(x: Double, y: Double)
         /// A straight line to (x, y).
@@ -56,21 +56,21 @@ public struct Path: Sendable {
     @usableFromInline var hasCurrentPoint = false
 
     /// An empty path.
-    public init() {}
+    package init() {}
 
     /// A path of the given elements, appended in order.
-    public init(_ elements: [Element]) {
+    package init(_ elements: [Element]) {
         for e in elements { append(e) }
     }
 
     /// Whether the path has no elements.
-    public var isEmpty: Bool { verbs.isEmpty }
+    package var isEmpty: Bool { verbs.isEmpty }
 
     /// Number of stored points (move, line end, curve controls and ends).
-    public var pointCount: Int { coords.count / 2 }
+    package var pointCount: Int { coords.count / 2 }
 
     /// Reserves room for `elements` elements holding `points` points in all.
-    public mutating func reserveCapacity(elements: Int, points: Int) {
+    package mutating func reserveCapacity(elements: Int, points: Int) {
         verbs.reserveCapacity(elements)
         coords.reserveCapacity(points * 2)
     }
@@ -84,7 +84,7 @@ public struct Path: Sendable {
     }
 
     /// Starts a new subpath at (x, y).
-    public mutating func move(to x: Double, _ y: Double) {
+    package mutating func move(to x: Double, _ y: Double) {
         verbs.append(.move)
         coords.append(x); coords.append(y)
         subpathStart = (x, y)
@@ -100,21 +100,21 @@ public struct Path: Sendable {
     }
 
     /// A straight line from the current point to (x, y).
-    public mutating func line(to x: Double, _ y: Double) {
+    package mutating func line(to x: Double, _ y: Double) {
         ensureCurrentPoint()
         verbs.append(.line)
         coords.append(x); coords.append(y)
     }
 
     /// A quadratic Bézier from the current point to (x, y) with one control point.
-    public mutating func quad(to x: Double, _ y: Double, control cx: Double, _ cy: Double) {
+    package mutating func quad(to x: Double, _ y: Double, control cx: Double, _ cy: Double) {
         ensureCurrentPoint()
         verbs.append(.quad)
         coords.append(cx); coords.append(cy); coords.append(x); coords.append(y)
     }
 
     /// A cubic Bézier from the current point to (x, y) with two control points.
-    public mutating func cubic(to x: Double, _ y: Double,
+    package mutating func cubic(to x: Double, _ y: Double,
                                control1 c1x: Double, _ c1y: Double,
                                control2 c2x: Double, _ c2y: Double) {
         ensureCurrentPoint()
@@ -124,14 +124,14 @@ public struct Path: Sendable {
     }
 
     /// Closes the current subpath with a straight line back to its start.
-    public mutating func close() {
+    package mutating func close() {
         guard hasCurrentPoint else { return }
         verbs.append(.close)
         hasCurrentPoint = false
     }
 
     /// Appends one element.
-    public mutating func append(_ e: Element) {
+    package mutating func append(_ e: Element) {
         switch e {
         case let .move(x, y): move(to: x, y)
         case let .line(x, y): line(to: x, y)
@@ -142,7 +142,7 @@ public struct Path: Sendable {
     }
 
     /// Appends every subpath of `other`.
-    public mutating func append(_ other: Path) {
+    package mutating func append(_ other: Path) {
         verbs.append(contentsOf: other.verbs)
         coords.append(contentsOf: other.coords)
         if !other.verbs.isEmpty {
@@ -152,7 +152,7 @@ public struct Path: Sendable {
     }
 
     /// The elements as enum values. Builds an array: for large paths prefer `forEachElement`.
-    public var elements: [Element] {
+    package var elements: [Element] {
         var out: [Element] = []
         out.reserveCapacity(verbs.count)
         forEachElement { out.append($0) }
@@ -162,7 +162,7 @@ public struct Path: Sendable {
     // Not `rethrows`: a rethrowing version inlined into its callers crashes the Swift 6.3
     // optimizer (OSSACompleteLifetime) in release builds.
     /// Calls `body` with each element in order, without building an array.
-    public func forEachElement(_ body: (Element) -> Void) {
+    package func forEachElement(_ body: (Element) -> Void) {
         var i = 0
         coords.withUnsafeBufferPointer { c in
             for v in verbs {
@@ -181,7 +181,7 @@ public struct Path: Sendable {
 
     /// The smallest rectangle holding every point of the path including Bézier control
     /// points (as `CGPath.boundingBox`); `Rect.zero` for an empty path.
-    public var bounds: Rect {
+    package var bounds: Rect {
         guard coords.count >= 2 else { return .zero }
         // Locals, not a captured Rect (which the closure kept in memory: about 40 instructions
         // a point instead of 4), with the same comparisons, so NaN coordinates are still skipped.
@@ -203,7 +203,7 @@ public struct Path: Sendable {
 
 extension Path {
     /// A closed rectangle, clockwise on a y-down screen.
-    public static func rect(x: Double, y: Double, width: Double, height: Double) -> Path {
+    package static func rect(x: Double, y: Double, width: Double, height: Double) -> Path {
         var p = Path()
         p.move(to: x, y)
         p.line(to: x + width, y)
@@ -214,16 +214,16 @@ extension Path {
     }
 
     /// The cubic approximation of a quarter ellipse uses this handle length (radial error 2.7e-4 · r).
-    public static let kappa = 0.5522847498307936
+    package static let kappa = 0.5522847498307936
 
     /// The closed ellipse inscribed in the rectangle, as four cubic quarters.
-    public static func ellipse(x: Double, y: Double, width: Double, height: Double) -> Path {
+    package static func ellipse(x: Double, y: Double, width: Double, height: Double) -> Path {
         roundedRect(x: x, y: y, width: width, height: height, radiusX: abs(width) / 2, radiusY: abs(height) / 2)
     }
 
     /// A rectangle with elliptical corners, clockwise on a y-down screen like `CGPath(roundedRect:)`.
     /// Radii are clamped to half the width and height.
-    public static func roundedRect(x: Double, y: Double, width: Double, height: Double,
+    package static func roundedRect(x: Double, y: Double, width: Double, height: Double,
                                    radiusX: Double, radiusY: Double) -> Path {
         let r = Rect(x: x, y: y, width: width, height: height)
         let rx = max(0, min(radiusX, r.width / 2)), ry = max(0, min(radiusY, r.height / 2))
@@ -246,7 +246,7 @@ extension Path {
 
 extension Path: Equatable {
     /// Same elements with the same coordinates (so a render tree can tell an unchanged path).
-    public static func == (a: Path, b: Path) -> Bool {
+    package static func == (a: Path, b: Path) -> Bool {
         a.verbs == b.verbs && a.coords == b.coords
     }
 }

@@ -224,7 +224,7 @@ extension Path {
     /// flatten first so that the mapped polylines stay within `tolerance` device pixels of the
     /// mapped curves, then cut every subpath at the plane w = ε (the eye plane) in homogeneous
     /// space before dividing, so geometry behind the viewer never folds back onto the screen.
-    public func transformed(_ m: ProjectiveTransform, tolerance: Double = 0.1) -> Path {
+    package func transformed(_ m: ProjectiveTransform, tolerance: Double = 0.1) -> Path {
         if m.isAffine {
             var p = self
             p.coords.withUnsafeMutableBufferPointer { c in

@@ -136,7 +136,7 @@ extension Path {
     /// counted and split only along the parts of segments near it. Every point of `visible`
     /// keeps its winding number. The work of one call is bounded whatever the input
     /// (`StrokeBudget`, docs/limits.md).
-    public func stroked(_ style: StrokeStyle, tolerance: Double = 0.1, visible: Rect? = nil) -> Path {
+    package func stroked(_ style: StrokeStyle, tolerance: Double = 0.1, visible: Rect? = nil) -> Path {
         stroked(style, tolerance: tolerance, visible: visible, budget: .standard)
     }
 

@@ -90,7 +90,7 @@ private struct MeasuredSegment {
 
 extension Path {
     /// Total arc length of all subpaths, closing segments included.
-    public var length: Double {
+    package var length: Double {
         var total = 0.0
         forEachMeasuredSegment { total += $0.length }
         return total
@@ -125,7 +125,7 @@ extension Path {
     /// The part of the path between fractions `start` and `end` of its total length, as
     /// `CAShapeLayer.strokeStart` / `strokeEnd`. Curves stay curves (cut by de Casteljau at the
     /// parameter of the wanted arc length). A closed subpath kept whole stays closed.
-    public func trimmed(from start: Double, to end: Double) -> Path {
+    package func trimmed(from start: Double, to end: Double) -> Path {
         let a = min(max(start.isNaN ? 0 : start, 0), 1), b = min(max(end.isNaN ? 1 : end, 0), 1)
         if a <= 0 && b >= 1 { return self }
         var out = Path()

@@ -8,16 +8,16 @@ import Darwin
 ///
 /// The affine part uses Core Graphics names (`a b c d tx ty`); `m13` and `m23` are the
 /// perspective terms that a `CATransform3D` leaves after projection onto the screen.
-public struct ProjectiveTransform: Sendable, Equatable {
+package struct ProjectiveTransform: Sendable, Equatable {
     /// The first row: `a b` and the perspective term `m13`.
-    public var m11, m12, m13: Double
+    package var m11, m12, m13: Double
     /// The second row: `c d` and the perspective term `m23`.
-    public var m21, m22, m23: Double
+    package var m21, m22, m23: Double
     /// The third row: the translation `tx ty` and `m33`.
-    public var m31, m32, m33: Double
+    package var m31, m32, m33: Double
 
     /// A transform from its nine entries, row by row.
-    public init(m11: Double, m12: Double, m13: Double,
+    package init(m11: Double, m12: Double, m13: Double,
                 m21: Double, m22: Double, m23: Double,
                 m31: Double, m32: Double, m33: Double) {
         self.m11 = m11; self.m12 = m12; self.m13 = m13
@@ -26,31 +26,31 @@ public struct ProjectiveTransform: Sendable, Equatable {
     }
 
     /// The affine transform `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty`, as `CGAffineTransform`.
-    public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+    package init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
         self.init(m11: a, m12: b, m13: 0, m21: c, m22: d, m23: 0, m31: tx, m32: ty, m33: 1)
     }
 
     /// The identity.
-    public static let identity = ProjectiveTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+    package static let identity = ProjectiveTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
     /// A translation by (tx, ty).
-    public static func translation(_ tx: Double, _ ty: Double) -> ProjectiveTransform {
+    package static func translation(_ tx: Double, _ ty: Double) -> ProjectiveTransform {
         ProjectiveTransform(a: 1, b: 0, c: 0, d: 1, tx: tx, ty: ty)
     }
 
     /// A scale by (sx, sy).
-    public static func scale(_ sx: Double, _ sy: Double) -> ProjectiveTransform {
+    package static func scale(_ sx: Double, _ sy: Double) -> ProjectiveTransform {
         ProjectiveTransform(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
     }
 
     /// Counter-clockwise in a y-up space, which is clockwise on a y-down screen (as `CGAffineTransform`).
-    public static func rotation(_ angle: Double) -> ProjectiveTransform {
+    package static func rotation(_ angle: Double) -> ProjectiveTransform {
         let c = cos(angle), s = sin(angle)
         return ProjectiveTransform(a: c, b: s, c: -s, d: c, tx: 0, ty: 0)
     }
 
     /// `self` applied first, then `other`.
-    public func concatenating(_ o: ProjectiveTransform) -> ProjectiveTransform {
+    package func concatenating(_ o: ProjectiveTransform) -> ProjectiveTransform {
         ProjectiveTransform(
             m11: m11 * o.m11 + m12 * o.m21 + m13 * o.m31,
             m12: m11 * o.m12 + m12 * o.m22 + m13 * o.m32,
@@ -64,12 +64,12 @@ public struct ProjectiveTransform: Sendable, Equatable {
     }
 
     /// The determinant of the 3×3 matrix.
-    public var determinant: Double {
+    package var determinant: Double {
         m11 * (m22 * m33 - m23 * m32) - m12 * (m21 * m33 - m23 * m31) + m13 * (m21 * m32 - m22 * m31)
     }
 
     /// The inverse, or nil when the matrix is singular (a layer seen edge-on) or not finite.
-    public func inverted() -> ProjectiveTransform? {
+    package func inverted() -> ProjectiveTransform? {
         if isAffine {
             // Exact affine inverse: keeps m13 = m23 = 0 and m33 = 1 so the result stays affine.
             let det = m11 * m22 - m12 * m21
@@ -92,18 +92,18 @@ public struct ProjectiveTransform: Sendable, Equatable {
     }
 
     /// Whether the perspective terms are absent (`m13 = m23 = 0`, `m33 = 1`).
-    public var isAffine: Bool { m13 == 0 && m23 == 0 && m33 == 1 }
+    package var isAffine: Bool { m13 == 0 && m23 == 0 && m33 == 1 }
 
     /// Whether the map is a scale and a translation (flips included): axis-aligned rectangles
     /// stay axis-aligned, which the closed-form coverage and exact edges need.
-    public var isAxisAligned: Bool { isAffine && m12 == 0 && m21 == 0 }
+    package var isAxisAligned: Bool { isAffine && m12 == 0 && m21 == 0 }
 
     /// Whether this is exactly the identity.
-    public var isIdentity: Bool { self == .identity }
+    package var isIdentity: Bool { self == .identity }
 
     /// The homogeneous image of `(x, y)`; divide `x` and `y` by `w` for the plane point.
     @inline(__always)
-    public func apply(_ x: Double, _ y: Double) -> (x: Double, y: Double, w: Double) {
+    package func apply(_ x: Double, _ y: Double) -> (x: Double, y: Double, w: Double) {
         (x * m11 + y * m21 + m31, x * m12 + y * m22 + m32, x * m13 + y * m23 + m33)
     }
 

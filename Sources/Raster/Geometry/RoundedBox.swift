@@ -7,16 +7,16 @@
 /// area has a primitive F (`CornerArc`), evaluated once per pixel corner of the corner's box,
 /// so there is nothing to flatten, sort or accumulate: tiny rounded rectangles (many-small)
 /// and large ones alike cost little more than the pixels they touch.
-public struct RoundedBox: Sendable, Equatable {
+package struct RoundedBox: Sendable, Equatable {
     /// The edges of the box, in device pixels.
-    public var minX, minY, maxX, maxY: Double
+    package var minX, minY, maxX, maxY: Double
     /// Horizontal and vertical radius of each corner, in the order top-left, top-right,
     /// bottom-right, bottom-left (y down). A corner is square unless both are positive. The
     /// two radii along one side must not add up to more than that side.
-    public var radiusX: SIMD4<Double>, radiusY: SIMD4<Double>
+    package var radiusX: SIMD4<Double>, radiusY: SIMD4<Double>
 
     /// A box from its edges and corner radii.
-    public init(minX: Double, minY: Double, maxX: Double, maxY: Double,
+    package init(minX: Double, minY: Double, maxX: Double, maxY: Double,
                 radiusX: SIMD4<Double> = .zero, radiusY: SIMD4<Double> = .zero) {
         self.minX = minX; self.minY = minY; self.maxX = maxX; self.maxY = maxY
         let round = (radiusX .> 0) .& (radiusY .> 0)
@@ -25,9 +25,9 @@ public struct RoundedBox: Sendable, Equatable {
     }
 
     /// Whether the box encloses no area.
-    public var isEmpty: Bool { !(maxX > minX && maxY > minY) }
+    package var isEmpty: Bool { !(maxX > minX && maxY > minY) }
     /// Whether every edge is finite.
-    public var isFinite: Bool { minX.isFinite && minY.isFinite && maxX.isFinite && maxY.isFinite }
+    package var isFinite: Bool { minX.isFinite && minY.isFinite && maxX.isFinite && maxY.isFinite }
 }
 
 /// The area of one corner's cut, normalised to the unit circle: s runs from the corner's
@@ -193,9 +193,11 @@ struct CornerScan {
         prepare()
         // F over [u_j, u_j+1] × [t_near, t_far]; u decreases with x on right-side corners.
         let k = (right ? sign : -sign) * rx * ry
+        // Wrapping arithmetic: px and j lie within the tables by the bounds above, and checked
+        // arithmetic would keep the loop from being vectorised.
         for px in lo..<hi {
-            let j = px - x0
-            acc[px - base] -= k * ((far[j + 1] - far[j]) - (near[j + 1] - near[j]))
+            let j = px &- x0
+            acc[px &- base] -= k * ((far[j &+ 1] - far[j]) - (near[j &+ 1] - near[j]))
         }
     }
 }
@@ -250,13 +252,52 @@ struct RoundedBoxScan {
     mutating func accumulate(into acc: UnsafeMutablePointer<Double>, _ a: Int, _ b: Int, sign: Double) {
         guard vy > 0 else { return }
         let v = vy * sign
-        for px in a..<b {
-            let hx = max(min(Double(px + 1), box.maxX) - max(Double(px), box.minX), 0)
-            acc[px - a] += hx * v
+        for px in a..<b {  // wrapping: px + 1 ≤ b, and px − a within the row's cells
+            let hx = max(min(Double(px &+ 1), box.maxX) - max(Double(px), box.minX), 0)
+            acc[px &- a] += hx * v
         }
         for i in 0..<count where corners[i].active {
             corners[i].subtract(from: acc, base: a, a, b, sign: sign)
         }
+    }
+}
+
+/// The columns of one row of a rounded box (less its hole) handed to a sink: the cells of
+/// [a, b) inside the visible region, each run accumulated exactly.
+private struct RowCells {
+    let y: Int
+    let visible: PixelRegion?
+    let hasHole: Bool
+    let acc: UnsafeMutablePointer<Double>
+    let bytes: UnsafeMutablePointer<UInt8>
+
+    @inline(__always)
+    func emit<S: CoverageSink>(_ a: Int, _ b: Int, _ outer: inout RoundedBoxScan, _ inner: inout RoundedBoxScan,
+                               _ sink: inout S) {
+        guard b > a else { return }
+        guard let v = visible else { cells(a, b, &outer, &inner, &sink); return }
+        guard let band = v.band(y) else { return }
+        for i in 0..<band.count {
+            let (x0, x1) = v.run(band, i)
+            let ra = max(x0, a), rb = min(x1, b)
+            if rb > ra { cells(ra, rb, &outer, &inner, &sink) }
+        }
+    }
+
+    @inline(__always)
+    private func cells<S: CoverageSink>(_ a: Int, _ b: Int, _ outer: inout RoundedBoxScan,
+                                        _ inner: inout RoundedBoxScan, _ sink: inout S) {
+        let n = b &- a
+        acc.update(repeating: 0, count: n)
+        outer.accumulate(into: acc, a, b, sign: 1)
+        if hasHole { inner.accumulate(into: acc, a, b, sign: -1) }
+        var any: UInt8 = 0
+        for i in 0..<n {
+            let c = coverageByte(acc[i])
+            bytes[i] = c
+            any |= c
+        }
+        if any != 0 { sink.cells(y: y, x: a, count: n, coverage: bytes) }
     }
 }
 
@@ -303,35 +344,18 @@ extension RoundedBox {
                             s1 = min(s1, Int(saturating: hole.minX, .down))
                         }
                     }
-                    @inline(__always) func cells(_ a: Int, _ b: Int) {
-                        guard b > a else { return }
-                        if let v = visible {
-                            v.forEachRun(y: y, from: a, to: b) { ra, rb in visibleCells(ra, rb) }
-                        } else {
-                            visibleCells(a, b)
-                        }
-                    }
-                    @inline(__always) func visibleCells(_ a: Int, _ b: Int) {
-                        let n = b - a
-                        acc.update(repeating: 0, count: n)
-                        outer.accumulate(into: acc, a, b, sign: 1)
-                        if hasHole { inner.accumulate(into: acc, a, b, sign: -1) }
-                        var any: UInt8 = 0
-                        for i in 0..<n {
-                            let c = coverageByte(acc[i])
-                            bytes[i] = c
-                            any |= c
-                        }
-                        if any != 0 { sink.cells(y: y, x: a, count: n, coverage: bytes) }
-                    }
+                    // Row pieces go through a static function with the scans and the sink
+                    // passed inout, not through local functions capturing them: captured
+                    // variables are checked for exclusive access at run time on every call.
+                    let rowCells = RowCells(y: y, visible: visible, hasHole: hasHole, acc: acc, bytes: bytes)
                     // Narrow boxes go out whole: one call per row costs less than three.
                     if s1 > s0 && s1 - s0 > 16 {
-                        cells(rx0, s0)
+                        rowCells.emit(rx0, s0, &outer, &inner, &sink)
                         let c = coverageByte(solid)
                         if c != 0 { sink.span(y: y, x: s0, count: s1 - s0, coverage: c) }
-                        cells(s1, rx1)
+                        rowCells.emit(s1, rx1, &outer, &inner, &sink)
                     } else {
-                        cells(rx0, rx1)
+                        rowCells.emit(rx0, rx1, &outer, &inner, &sink)
                     }
                 }
             }
@@ -343,7 +367,7 @@ extension Surface {
     /// Fills a rounded box (minus `hole`, for a border ring) with one colour: exact area
     /// coverage, as filling its outline as a path gives up to the path's flattening.
     /// `cache`, when given, keeps the shape's coverage for the next draw of the same shape.
-    public func fill(_ box: RoundedBox, hole: RoundedBox? = nil, color: Color, clip: Mask? = nil,
+    package func fill(_ box: RoundedBox, hole: RoundedBox? = nil, color: Color, clip: Mask? = nil,
                      region: PixelRegion? = nil, blend: BlendMode = .sourceOver, cache: RoundedBoxCoverageCache? = nil) {
         let s = color.premultipliedPixel
         if s == 0 && blend == .sourceOver { return }
@@ -361,7 +385,7 @@ extension Surface {
 extension Mask {
     /// Adds the box's coverage, as `fill(_:transform:rule:antialias:)` does for its outline;
     /// pixels outside `region` may be left out.
-    public func fill(_ box: RoundedBox, within region: PixelRegion? = nil, cache: RoundedBoxCoverageCache? = nil) {
+    package func fill(_ box: RoundedBox, within region: PixelRegion? = nil, cache: RoundedBoxCoverageCache? = nil) {
         var sink = MaskUnionSink(mask: self)
         if let cache {
             cache.draw(box, hole: nil, region: deviceBounds, within: region, into: &sink)

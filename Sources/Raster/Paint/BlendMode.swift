@@ -5,7 +5,7 @@ import CRasterKernels
 /// Every mode acts only where something is drawn: coverage (shape, clip, mask, opacity)
 /// interpolates between the destination and the mode's result, and pixels outside the
 /// drawn shape are left alone, as Core Graphics does for path fills.
-public enum BlendMode: Sendable {
+package enum BlendMode: Sendable {
     /// result = S + D·(1 − Sa)
     case sourceOver
     /// result = S
@@ -69,7 +69,7 @@ public enum BlendMode: Sendable {
 
 /// x·a/255 rounded to nearest, exact for all 8-bit x and a.
 @inline(__always)
-public func mul255(_ x: UInt32, _ a: UInt32) -> UInt32 {
+package func mul255(_ x: UInt32, _ a: UInt32) -> UInt32 {
     let t = x &* a &+ 128
     return (t &+ (t >> 8)) >> 8
 }
@@ -156,7 +156,7 @@ func blendRow(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>,
 extension Surface {
     /// Multiplies each channel of every pixel by its factor (0...255, premultiplied: a tint's
     /// colour times its alpha, and the alpha), each product x·k/255 rounded to nearest.
-    public func multiplyChannels(r kr: UInt32, g kg: UInt32, b kb: UInt32, a ka: UInt32) {
+    package func multiplyChannels(r kr: UInt32, g kg: UInt32, b kb: UInt32, a ka: UInt32) {
         for y in 0..<height {
             let row = pixels + y * stride
             for x in 0..<width {

@@ -1,16 +1,16 @@
 /// A colour in gamma-encoded sRGB with straight (non-premultiplied) alpha, components in 0...1.
-public struct Color: Sendable, Equatable {
+package struct Color: Sendable, Equatable {
     /// Red, 0…1.
-    public var r: Float
+    package var r: Float
     /// Green, 0…1.
-    public var g: Float
+    package var g: Float
     /// Blue, 0…1.
-    public var b: Float
+    package var b: Float
     /// Alpha (opacity), 0…1.
-    public var a: Float
+    package var a: Float
 
     /// A colour from its components.
-    public init(r: Float, g: Float, b: Float, a: Float) {
+    package init(r: Float, g: Float, b: Float, a: Float) {
         self.r = r
         self.g = g
         self.b = b
@@ -18,15 +18,15 @@ public struct Color: Sendable, Equatable {
     }
 
     /// Transparent black.
-    public static let clear = Color(r: 0, g: 0, b: 0, a: 0)
+    package static let clear = Color(r: 0, g: 0, b: 0, a: 0)
     /// Opaque black.
-    public static let black = Color(r: 0, g: 0, b: 0, a: 1)
+    package static let black = Color(r: 0, g: 0, b: 0, a: 1)
     /// Opaque white.
-    public static let white = Color(r: 1, g: 1, b: 1, a: 1)
+    package static let white = Color(r: 1, g: 1, b: 1, a: 1)
 
     /// The colour as a premultiplied `0xAABBGGRR` pixel, each channel rounded to nearest.
     /// Components are clamped to 0...1 first (NaN counts as 0), so a channel never exceeds alpha.
-    public var premultipliedPixel: UInt32 {
+    package var premultipliedPixel: UInt32 {
         let alpha = Color.unit(a)
         // Round half up in Double, where v + 0.5 is exact: the same as Float's rounded() for
         // these non-negative values, without a libm call (baseline x86-64 has no roundss).

@@ -11,9 +11,9 @@ import Darwin
 /// Colours are interpolated with straight (non-premultiplied) alpha, then premultiplied, as
 /// Core Graphics does: a ramp from `.clear` (transparent black) to white is grey in between.
 /// Beyond the first and last location the end colours continue.
-public struct Gradient: Sendable, Equatable {
+package struct Gradient: Sendable, Equatable {
     /// The shape of the ramp.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// Colour varies along the line from start to end.
         case axial
         /// Colour varies with the distance from start, on ellipses whose radii are
@@ -25,16 +25,16 @@ public struct Gradient: Sendable, Equatable {
     }
 
     /// The shape of the ramp.
-    public var kind: Kind
+    package var kind: Kind
     /// The colours of the ramp, in order.
-    public var colors: [Color]
+    package var colors: [Color]
     /// Positions of the colours in 0...1, increasing; nil spaces them evenly (as CA).
-    public var locations: [Double]?
+    package var locations: [Double]?
     /// The start and end points, in the gradient's own space.
-    public var startX, startY, endX, endY: Double
+    package var startX, startY, endX, endY: Double
 
     /// A gradient from its parts; `locations` nil spreads the colours evenly.
-    public init(kind: Kind = .axial, colors: [Color], locations: [Double]? = nil,
+    package init(kind: Kind = .axial, colors: [Color], locations: [Double]? = nil,
                 startX: Double = 0.5, startY: Double = 0, endX: Double = 0.5, endY: Double = 1) {
         self.kind = kind
         self.colors = colors
@@ -176,7 +176,7 @@ extension Surface {
     /// Fills `path` (mapped by `transform`) with `gradient`, whose own space is mapped to device
     /// space by `gradientTransform` (for `CAGradientLayer`: the unit square onto the layer's bounds,
     /// then the layer's transform). Nothing is drawn when `gradientTransform` is singular.
-    public func fill(_ path: Path, transform: ProjectiveTransform = .identity, rule: FillRule = .nonZero,
+    package func fill(_ path: Path, transform: ProjectiveTransform = .identity, rule: FillRule = .nonZero,
                      gradient: Gradient, gradientTransform: ProjectiveTransform, clip: Mask? = nil,
                      antialias: Bool = true, blend: BlendMode = .sourceOver) {
         guard let inverse = gradientTransform.inverted() else { return }

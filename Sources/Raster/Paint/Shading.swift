@@ -5,9 +5,9 @@ import CRasterKernels
 /// (Core Animation's layer gradients, which always extend their end colours), a shading may
 /// leave the plane before its start or after its end unpainted, and a radial shading blends
 /// two circles of different centres (a cone), as `CGContext.drawRadialGradient` does.
-public struct Shading: Sendable, Equatable {
+package struct Shading: Sendable, Equatable {
     /// Where the ramp's parameter t comes from.
-    public enum Geometry: Sendable, Equatable {
+    package enum Geometry: Sendable, Equatable {
         /// t is the projection of the point onto the line from (x0, y0) to (x1, y1).
         case axial(x0: Double, y0: Double, x1: Double, y1: Double)
         /// t is the largest value for which the point lies on the circle of centre
@@ -16,17 +16,17 @@ public struct Shading: Sendable, Equatable {
     }
 
     /// The axis or the two circles, in shading space.
-    public var geometry: Geometry
+    package var geometry: Geometry
     /// The colour ramp (straight alpha, interpolated as `Gradient` does); its geometry is unused.
-    public var ramp: Gradient
+    package var ramp: Gradient
     /// Whether points with t < 0 are painted with the start colour.
-    public var extendsStart: Bool
+    package var extendsStart: Bool
     /// Whether points with t > 1 are painted with the end colour.
-    public var extendsEnd: Bool
+    package var extendsEnd: Bool
 
     /// A shading over `geometry` through `colors` at `locations` (nil: evenly spaced), painting
     /// beyond its start or end only where asked.
-    public init(geometry: Geometry, colors: [Color], locations: [Double]?, extendsStart: Bool, extendsEnd: Bool) {
+    package init(geometry: Geometry, colors: [Color], locations: [Double]?, extendsStart: Bool, extendsEnd: Bool) {
         self.geometry = geometry
         ramp = Gradient(colors: colors, locations: locations)
         self.extendsStart = extendsStart
@@ -119,7 +119,7 @@ extension Surface {
     /// Paints `shading`, whose space is mapped to device space by the affine `shadingTransform`,
     /// where `path` (mapped by `transform`) and `clip` cover. Nothing is drawn when the
     /// transform is singular or not affine.
-    public func fill(_ path: Path, transform: ProjectiveTransform = .identity, rule: FillRule = .nonZero,
+    package func fill(_ path: Path, transform: ProjectiveTransform = .identity, rule: FillRule = .nonZero,
                      shading: Shading, shadingTransform: ProjectiveTransform, clip: Mask? = nil,
                      antialias: Bool = true, blend: BlendMode = .sourceOver) {
         guard shadingTransform.isAffine, let inverse = shadingTransform.inverted() else { return }

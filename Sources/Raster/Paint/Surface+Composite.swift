@@ -1,7 +1,7 @@
 extension Surface {
     /// Draws `source` at its own device position (both origins align the pixels).
     /// `opacity` and `mask` act as coverage: see `BlendMode`.
-    public func composite(_ source: Surface, opacity: Float = 1, mask: Mask? = nil, region: PixelRegion? = nil,
+    package func composite(_ source: Surface, opacity: Float = 1, mask: Mask? = nil, region: PixelRegion? = nil,
                           blend: BlendMode = .sourceOver) {
         let o = UInt32((Color.unit(opacity) * 255).rounded())
         if o == 0 { return }

@@ -271,7 +271,7 @@ extension Surface {
     /// The quad's edges are anti-aliased by exact area coverage when `antialias` is true and
     /// sampled at pixel centres when false (iOS's default for transformed layers), their coverage
     /// kept in `paths` for the next frame when given.
-    public func draw(_ texture: Texture, transform: ProjectiveTransform, filter: SamplingFilter = .linear,
+    package func draw(_ texture: Texture, transform: ProjectiveTransform, filter: SamplingFilter = .linear,
                      opacity: Float = 1, clip: Mask? = nil, antialias: Bool = true, paths: PathCoverageCache? = nil,
                      sourceRect: Rect? = nil, blend: BlendMode = .sourceOver) {
         let tex = texture.surface

@@ -113,7 +113,7 @@ extension Surface {
     /// signed-area accumulation is then exact on its own and the rasterizer skips its second,
     /// exact pass over pixels that several edges share. The coverage is kept in `paths`
     /// for the next frame when given.
-    public func fill(_ path: Path, transform: ProjectiveTransform = .identity, rule: FillRule = .nonZero,
+    package func fill(_ path: Path, transform: ProjectiveTransform = .identity, rule: FillRule = .nonZero,
                      color: Color, clip: Mask? = nil, region: PixelRegion? = nil, antialias: Bool = true,
                      blend: BlendMode = .sourceOver, contoursOverlap: Bool = true, paths: PathCoverageCache? = nil) {
         let s = color.premultipliedPixel
@@ -129,7 +129,7 @@ extension Surface {
     /// Fills an axis-aligned rectangle. With `antialias` each edge pixel gets exactly the
     /// fraction of its area inside the rectangle; without it, pixels whose centres are inside.
     /// Opaque interiors are stored row by row without blending.
-    public func fillRect(x: Double, y: Double, width w: Double, height h: Double, color: Color,
+    package func fillRect(x: Double, y: Double, width w: Double, height h: Double, color: Color,
                          clip: Mask? = nil, antialias: Bool = true, blend: BlendMode = .sourceOver) {
         let s = color.premultipliedPixel
         if s == 0 && blend == .sourceOver { return }
@@ -191,7 +191,7 @@ extension Surface {
     }
 
     /// Draws `color` through the coverage of `mask` (and `clip`, within `region`), as for a shadow.
-    public func fill(_ mask: Mask, color: Color, clip: Mask? = nil, region: PixelRegion? = nil,
+    package func fill(_ mask: Mask, color: Color, clip: Mask? = nil, region: PixelRegion? = nil,
                      blend: BlendMode = .sourceOver) {
         let s = color.premultipliedPixel
         if s == 0 && blend == .sourceOver { return }

@@ -2,7 +2,7 @@ extension Surface {
     /// A surface holding `width × height` pixels of RGBA bytes (rows top to bottom, tightly
     /// packed): straight colour premultiplied here (each channel x·a/255 rounded, as `mul255`),
     /// or already premultiplied colour with each channel clamped to its alpha.
-    public convenience init(width: Int, height: Int, rgba bytes: UnsafeBufferPointer<UInt8>, premultiply: Bool) {
+    package convenience init(width: Int, height: Int, rgba bytes: UnsafeBufferPointer<UInt8>, premultiply: Bool) {
         self.init(width: width, height: height)
         guard bytes.count >= width * height * 4 else { return }
         for y in 0..<height {

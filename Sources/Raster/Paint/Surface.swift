@@ -8,19 +8,19 @@ import CRasterKernels
 ///
 /// A surface may stand for a window onto a larger canvas: `origin` is the device
 /// position of its top-left pixel, so offscreen work allocates only the visible part.
-public final class Surface: @unchecked Sendable {
+package final class Surface: @unchecked Sendable {
     /// The width in pixels.
-    public let width: Int
+    package let width: Int
     /// The height in pixels.
-    public let height: Int
+    package let height: Int
     /// Device coordinates of pixel (0, 0).
-    public var originX: Int
+    package var originX: Int
     /// See `originX`.
-    public var originY: Int
+    package var originY: Int
     /// Pixels per row (equals `width`; kept explicit for views and codecs).
-    public let stride: Int
+    package let stride: Int
     /// The pixels, `stride` per row, rows top to bottom.
-    public let pixels: UnsafeMutablePointer<UInt32>
+    package let pixels: UnsafeMutablePointer<UInt32>
     /// The surface whose pixels a band view draws into (kept alive by the view); nil when the
     /// surface owns its pixels.
     private let owner: Surface?
@@ -28,7 +28,7 @@ public final class Surface: @unchecked Sendable {
     private let ownsPixels: Bool
 
     /// A transparent surface.
-    public init(width: Int, height: Int, originX: Int = 0, originY: Int = 0) {
+    package init(width: Int, height: Int, originX: Int = 0, originY: Int = 0) {
         precondition(width >= 0 && height >= 0, "Surface size must not be negative")
         self.width = width
         self.height = height
@@ -45,7 +45,7 @@ public final class Surface: @unchecked Sendable {
     /// A surface over pixels the caller allocated and keeps alive for the surface's lifetime
     /// (a bitmap context drawing into its caller's buffer in place): `width × height` pixels,
     /// rows packed. The memory is neither cleared nor freed.
-    public init(wrapping pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int) {
+    package init(wrapping pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int) {
         precondition(width >= 0 && height >= 0, "Surface size must not be negative")
         self.width = width
         self.height = height
@@ -59,7 +59,7 @@ public final class Surface: @unchecked Sendable {
 
     /// Rows [y0, y1) of `surface` as a surface of their own, sharing its pixels: threads draw
     /// bands of one canvas in place, with nothing to allocate or copy back.
-    public init(rowsOf surface: Surface, _ y0: Int, _ y1: Int) {
+    package init(rowsOf surface: Surface, _ y0: Int, _ y1: Int) {
         precondition(0 <= y0 && y0 <= y1 && y1 <= surface.height, "Band outside the surface")
         width = surface.width
         height = y1 - y0
@@ -75,19 +75,19 @@ public final class Surface: @unchecked Sendable {
 
     /// The pixel at (x, y), which must be inside the surface.
     @inline(__always)
-    public func pixel(x: Int, y: Int) -> UInt32 { pixels[y * stride + x] }
+    package func pixel(x: Int, y: Int) -> UInt32 { pixels[y * stride + x] }
 
     /// Sets the pixel at (x, y), which must be inside the surface.
     @inline(__always)
-    public func setPixel(x: Int, y: Int, _ value: UInt32) { pixels[y * stride + x] = value }
+    package func setPixel(x: Int, y: Int, _ value: UInt32) { pixels[y * stride + x] = value }
 
     /// Fills every pixel with one premultiplied value.
-    public func clear(_ value: UInt32 = 0) {
+    package func clear(_ value: UInt32 = 0) {
         rk_fill(pixels, width * height, value)
     }
 
     /// A deep copy.
-    public func copy() -> Surface {
+    package func copy() -> Surface {
         let s = Surface(width: width, height: height, originX: originX, originY: originY)
         s.pixels.update(from: pixels, count: width * height)
         return s

@@ -1,5 +1,5 @@
 /// How a texture is read between texel centres.
-public enum SamplingFilter: Sendable {
+package enum SamplingFilter: Sendable {
     /// The texel under the sample point (`kCAFilterNearest`).
     case nearest
     /// Bilinear interpolation of the four nearest texels (`kCAFilterLinear`).
@@ -12,20 +12,20 @@ public enum SamplingFilter: Sendable {
 /// An image to draw through a transform: a surface plus its mip chain, built on first use
 /// by a trilinear draw. Safe to share between threads. The chain is built once: do not change
 /// the surface's pixels after a trilinear draw (make a new `Texture` instead).
-public final class Texture: @unchecked Sendable {
+package final class Texture: @unchecked Sendable {
     /// The image, level 0 of the mip chain.
-    public let surface: Surface
+    package let surface: Surface
     private let mips = Locked<[Surface]?>(nil)
     private let opacity = Locked<Bool?>(nil)
 
     /// A texture over `surface` (not copied: do not change its pixels later).
-    public init(_ surface: Surface) {
+    package init(_ surface: Surface) {
         self.surface = surface
     }
 
     /// Level 0 is the surface; each next level halves the size (rounding up) by 2×2 box
     /// averaging, down to 1×1.
-    public var mipLevels: [Surface] {
+    package var mipLevels: [Surface] {
         mips.withLock { levels in
             if let levels { return levels }
             var chain = [surface]
@@ -38,7 +38,7 @@ public final class Texture: @unchecked Sendable {
     }
 
     /// Whether every texel's alpha is 255 (so is every mip level's then), found on first use.
-    public var isOpaque: Bool {
+    package var isOpaque: Bool {
         opacity.withLock { known in
             if let known { return known }
             var all: UInt32 = 0xFF00_0000

@@ -9,11 +9,11 @@
 /// (see `RenderBudget`): a clamped size is safe to compute with, not to allocate.
 extension Int {
     /// The largest magnitude `Int(saturating:_:)` returns: 2⁴⁰ (about 1.1e12).
-    public static let clampLimit = 1 << 40
+    @usableFromInline package static let clampLimit = 1 << 40
 
     /// `x` rounded by `rule` and clamped to ±`Int.clampLimit`; NaN is 0.
     @inlinable @inline(__always)
-    public init(saturating x: Double, _ rule: FloatingPointRoundingRule = .towardZero) {
+    package init(saturating x: Double, _ rule: FloatingPointRoundingRule = .towardZero) {
         let lim = Double(Int.clampLimit)
         if !(x == x) { self = 0; return }
         if x >= lim { self = Int.clampLimit; return }
@@ -23,7 +23,7 @@ extension Int {
 
     /// `a × b`, or nil when it overflows or either is negative: sizes of buffers.
     @inlinable @inline(__always)
-    public static func checkedArea(_ a: Int, _ b: Int) -> Int? {
+    package static func checkedArea(_ a: Int, _ b: Int) -> Int? {
         guard a >= 0, b >= 0 else { return nil }
         let (p, o) = a.multipliedReportingOverflow(by: b)
         return o ? nil : p

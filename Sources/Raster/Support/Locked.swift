@@ -1,8 +1,8 @@
-import CRasterKernels
+import CFutexLock
 
 /// A value behind a lock, read and changed only inside `withLock`: the shape of
 /// `Synchronization.Mutex`, built on a futex word of ours (`rk_lock_acquire` in
-/// CRasterKernels/LockKernels.c).
+/// CFutexLock/FutexLock.c, a C target of its own beside the pixel kernels).
 ///
 /// Why not `Mutex`: ThreadSanitizer does not see `Mutex` as synchronisation on this toolchain
 /// (Swift 6.3.1 on Linux; its futex fast path runs in a library the sanitizer does not

@@ -4,7 +4,7 @@
 /// The compositor uses one to say where drawing can still show: a rectangle less the parts
 /// that opaque layers drawn later will cover. Every drawing call that takes a region skips the
 /// pixels outside it, which is what occlusion culling saves.
-public struct PixelRegion: Sendable {
+package struct PixelRegion: Sendable {
     struct Band {
         var y0: Int, y1: Int
         /// Range of `spans` (pairs x0, x1) for this band.
@@ -14,13 +14,13 @@ public struct PixelRegion: Sendable {
     private(set) var bands: [Band] = []
     private var spans: [Int] = []
     /// The bounding rectangle of the bands as built (not shrunk by subtraction).
-    public let x0: Int, y0: Int, x1: Int, y1: Int
+    package let x0: Int, y0: Int, x1: Int, y1: Int
 
     /// Whether the region holds no pixel.
-    public var isEmpty: Bool { bands.isEmpty }
+    package var isEmpty: Bool { bands.isEmpty }
 
     /// The pixels of a rectangle, half-open.
-    public init(x0: Int, y0: Int, x1: Int, y1: Int) {
+    package init(x0: Int, y0: Int, x1: Int, y1: Int) {
         self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1
         if x1 > x0 && y1 > y0 {
             bands = [Band(y0: y0, y1: y1, start: 0, count: 1)]
@@ -29,7 +29,7 @@ public struct PixelRegion: Sendable {
     }
 
     /// The rectangle less `holes` (half-open device rectangles, in any number and overlap).
-    public init(x0: Int, y0: Int, x1: Int, y1: Int, minus holes: [(x0: Int, y0: Int, x1: Int, y1: Int)]) {
+    package init(x0: Int, y0: Int, x1: Int, y1: Int, minus holes: [(x0: Int, y0: Int, x1: Int, y1: Int)]) {
         self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1
         guard x1 > x0 && y1 > y0 else { return }
         let cut = holes.compactMap { h -> (x0: Int, y0: Int, x1: Int, y1: Int)? in
@@ -71,7 +71,7 @@ public struct PixelRegion: Sendable {
     }
 
     /// Whether the region holds any pixel of the rectangle.
-    public func intersects(x0 rx0: Int, y0 ry0: Int, x1 rx1: Int, y1 ry1: Int) -> Bool {
+    package func intersects(x0 rx0: Int, y0 ry0: Int, x1 rx1: Int, y1 ry1: Int) -> Bool {
         for b in bands where b.y1 > ry0 && b.y0 < ry1 {
             for i in 0..<b.count where spans[2 * (b.start + i)] < rx1 && spans[2 * (b.start + i) + 1] > rx0 { return true }
         }
@@ -92,7 +92,7 @@ public struct PixelRegion: Sendable {
 
     /// Calls `body(a, b)` for each run [a, b) of row y's [from, to) inside the region, left to right.
     @inline(__always)
-    public func forEachRun(y: Int, from: Int, to: Int, _ body: (Int, Int) -> Void) {
+    package func forEachRun(y: Int, from: Int, to: Int, _ body: (Int, Int) -> Void) {
         guard let b = band(y) else { return }
         spans.withUnsafeBufferPointer { s in
             for i in 0..<b.count {
@@ -102,8 +102,16 @@ public struct PixelRegion: Sendable {
         }
     }
 
+    /// Run `index` of `band` as [x0, x1): `forEachRun` for callers that cannot hand over a
+    /// closure.
+    @inline(__always)
+    func run(_ band: Band, _ index: Int) -> (Int, Int) {
+        let k = 2 * (band.start + index)
+        return (spans[k], spans[k + 1])
+    }
+
     /// The rows [y0, y1) the region has bands in, cut to [from, to).
-    public func rowRange(from: Int, to: Int) -> Range<Int> {
+    package func rowRange(from: Int, to: Int) -> Range<Int> {
         guard let first = bands.first, let last = bands.last else { return from..<from }
         let a = max(first.y0, from), b = min(last.y1, to)
         return a..<max(a, b)

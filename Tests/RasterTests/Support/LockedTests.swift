@@ -2,7 +2,7 @@ import Foundation
 import Raster
 import Testing
 
-/// `Locked` is a futex mutex of ours (CRasterKernels/LockKernels.c): these tests make threads
+/// `Locked` is a futex mutex of ours (CFutexLock/FutexLock.c): these tests make threads
 /// fight over it, through the contended path (sleeping in the kernel) as well as the free one,
 /// and count that no change was lost. A lost wake-up would hang the second test, which is why
 /// its threads hold the lock long enough for the others to reach the futex wait.

@@ -1,5 +1,5 @@
 import Foundation
-@testable import OpenQuartzCore
+import OpenQuartzCore
 
 // The cost of evaluating animations per frame (docs/time.md, "Cost"): 20 000 layers, each with
 // one animation (position.x, opacity and background colour in turn, ease-in-ease-out, repeating
@@ -10,7 +10,7 @@ import Foundation
 // - the reads: `Snapshotter.presentation(_:)` for every layer after that, what the snapshot
 //   asks of each animated layer as it builds its node (the table's values, per layer);
 // - the whole timed snapshot of the tree.
-// Run through run.sh (release build).
+// Run with `swift run -c release animation-bench [FRAMES]` (Benchmarks/animation/run.sh).
 //
 // Usage: bench [FRAMES] [evalonly]
 func cpuNanoseconds() -> UInt64 {
@@ -57,11 +57,11 @@ var checksum = 0.0
 // The evaluation and the reads of one frame, timed apart: frame i's evaluation is timed by the
 // first median, its reads by the second (which runs frame i's reads right after).
 var frame = 0
-func evaluate(_ i: Int) {
+@MainActor func evaluate(_ i: Int) {
     frame = i
     snapshotter.beginFrame(mediaTime: 1 + Double(i) / 60, events: AnimationEvents())
 }
-func read(_ i: Int) {
+@MainActor func read(_ i: Int) {
     precondition(frame == i)
     var sum = SIMD4<Double>.zero
     for l in layers {

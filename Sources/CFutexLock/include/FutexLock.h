@@ -4,8 +4,8 @@
 // plain pointer (Swift's `Atomic` has no address to hand to the futex call), and out of line so
 // that a sanitizer build instruments these atomics: ThreadSanitizer then sees every lock and
 // unlock as synchronisation, which it does not for `Synchronization.Mutex` on this toolchain.
-#ifndef RASTER_LOCK_KERNELS_H
-#define RASTER_LOCK_KERNELS_H
+#ifndef FUTEX_LOCK_H
+#define FUTEX_LOCK_H
 
 #include <stdint.h>
 

@@ -1,7 +1,7 @@
-// The futex mutex of LockKernels.h. Uncontended, a lock is one compare-and-swap and an unlock one
+// The futex mutex of FutexLock.h. Uncontended, a lock is one compare-and-swap and an unlock one
 // exchange, the cost of `Synchronization.Mutex` (a pthread mutex costs about four times as many
 // instructions per lock and unlock pair, measured with callgrind on a warm frame).
-#include "LockKernels.h"
+#include "FutexLock.h"
 
 #if defined(__linux__)
 #include <linux/futex.h>
