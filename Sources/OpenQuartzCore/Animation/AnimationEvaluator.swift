@@ -127,7 +127,7 @@ struct PropertyTarget {
     /// `v` read as this target's kind (inferred for custom keys and value functions).
     func convert(_ v: Any?) -> AnimationValue? {
         guard let v else { return nil }
-        if let kind { return AnimationValue(v, kind: kind) }
+        if let keyPath, kind != nil { return keyPath.value(v) }
         return AnimationValue.inferred(v)
     }
 

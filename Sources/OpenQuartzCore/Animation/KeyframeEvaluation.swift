@@ -6,6 +6,8 @@ struct PathSegment {
     let p0: CGPoint
     let p1: CGPoint
     let shape: Shape
+    /// Whether the piece is the line a `closeSubpath()` draws back to the subpath's start.
+    var closing = false
     /// Arc length, and the cumulative lengths at 16 even parameter steps (for pacing).
     let length: Double
     let table: [Double]
@@ -77,7 +79,11 @@ struct PathSegment {
             case .quadCurve(let p, let c): out.append(PathSegment(current, p, .quad(c))); current = p
             case .curve(let p, let c1, let c2): out.append(PathSegment(current, p, .cubic(c1, c2))); current = p
             case .closeSubpath:
-                if current != start { out.append(PathSegment(current, start, .line)) }
+                if current != start {
+                    var line = PathSegment(current, start, .line)
+                    line.closing = true
+                    out.append(line)
+                }
                 current = start
             }
         }
@@ -170,22 +176,38 @@ enum KeyframeEvaluation {
         return values[i].withVector(out)
     }
 
+    /// The pieces of the path the animation travels and the time each is reached (one more
+    /// time than pieces). Apple's `keyTimes` documentation counts them against "the number of
+    /// control points in the path": the end points of its elements, so a path of n points
+    /// takes n key times. A path that ends with `closeSubpath()` (Lottie's Core Animation
+    /// engine closes every position path it builds from n keyframes, and passes n key times)
+    /// has one more piece than it has points: with as many key times as points, the closing
+    /// lines are not travelled. Key times for every piece, including the closing lines, time
+    /// them all. Without usable key times (none, another count, decreasing) the pieces share
+    /// the duration evenly and a closed path is travelled all the way round, as when paced
+    /// (each piece's share of the length).
+    static func pathTiming(_ a: CAKeyframeAnimation, _ all: [PathSegment], paced: Bool) -> ([PathSegment], [Double]) {
+        let n = all.count
+        if paced {
+            let total = all.reduce(0) { $0 + $1.length }
+            var acc = [0.0]
+            for s in all { acc.append(acc.last! + (total > 0 ? s.length / total : 1 / Double(n))) }
+            return (all, acc)
+        }
+        if let times = keyTimes(a, count: n + 1) { return (all, times) }
+        let drawn = all.filter { !$0.closing }
+        if drawn.count < n, !drawn.isEmpty, let times = keyTimes(a, count: drawn.count + 1) { return (drawn, times) }
+        return (all, (0...max(n, 1)).map { Double($0) / Double(max(n, 1)) })
+    }
+
     /// A point along the path: each drawn piece takes an equal share of the time (or its key
     /// time, or — paced — its share of the length); `rotationMode` turns the layer with the
     /// tangent (an extra rotation about z before its transform).
-    static func pathValue(_ a: CAKeyframeAnimation, _ segs: [PathSegment], _ f: Double, paced: Bool,
+    static func pathValue(_ a: CAKeyframeAnimation, _ all: [PathSegment], _ f: Double, paced: Bool,
                           iteration: Int, pres: CALayer) -> AnimationValue? {
+        let (segs, times) = pathTiming(a, all, paced: paced)
         guard !segs.isEmpty else { return nil }
         let n = segs.count
-        let times: [Double]
-        if paced {
-            let total = segs.reduce(0) { $0 + $1.length }
-            var acc = [0.0]
-            for s in segs { acc.append(acc.last! + (total > 0 ? s.length / total : 1 / Double(n))) }
-            times = acc
-        } else {
-            times = keyTimes(a, count: n + 1) ?? (0...n).map { Double($0) / Double(n) }
-        }
         var i = 0
         while i < n - 1 && f > times[i + 1] { i += 1 }
         let span = times[i + 1] - times[i]
