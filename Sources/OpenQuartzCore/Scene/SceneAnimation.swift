@@ -94,12 +94,12 @@ extension SceneReader {
             }
             let property: CAPropertyAnimation
             if type == .keyframe {
-                property = try keyframe(o, p, kind: target.kind)
+                property = try keyframe(o, p, target: target)
             } else {
                 let basic = type == .spring ? try spring(o, p) : CABasicAnimation()
-                if let x = o["fromValue"] { basic.fromValue = try animationValue(x, p.key("fromValue"), kind: target.kind) }
-                if let x = o["toValue"] { basic.toValue = try animationValue(x, p.key("toValue"), kind: target.kind) }
-                if let x = o["byValue"] { basic.byValue = try animationValue(x, p.key("byValue"), kind: target.kind) }
+                if let x = o["fromValue"] { basic.fromValue = try animationValue(x, p.key("fromValue"), target: target) }
+                if let x = o["toValue"] { basic.toValue = try animationValue(x, p.key("toValue"), target: target) }
+                if let x = o["byValue"] { basic.byValue = try animationValue(x, p.key("byValue"), target: target) }
                 property = basic
             }
             property.keyPath = keyPath
@@ -121,10 +121,10 @@ extension SceneReader {
         return s
     }
 
-    private func keyframe(_ o: JSONObject, _ p: JSONPath, kind: AnimationValueKind) throws(SceneError) -> CAKeyframeAnimation {
+    private func keyframe(_ o: JSONObject, _ p: JSONPath, target: LayerKeyPath) throws(SceneError) -> CAKeyframeAnimation {
         let k = CAKeyframeAnimation()
         guard let values = try countedList(o, "values", p, expected: "an array of keyframe values", { (v, vp) throws(SceneError) in
-            try animationValue(v, vp, kind: kind)
+            try animationValue(v, vp, target: target)
         }) else { throw fail(p, "missing \"values\" (the keyframes)") }
         k.values = values
         k.keyTimes = try countedList(o, "keyTimes", p, expected: "an array of numbers in 0…1") { (t, tp) throws(SceneError) in
@@ -134,7 +134,29 @@ extension SceneReader {
             try timingFunction(f, fp)
         }
         if let x = o["calculationMode"] { k.calculationMode = try choice(x, p.key("calculationMode"), Self.calculationModeTable) }
+        if let times = k.keyTimes { try checkKeyTimes(times, values: values.count, mode: k.calculationMode, p.key("keyTimes")) }
         return k
+    }
+
+    /// Refuses key times that Core Animation would not follow as written, instead of playing
+    /// them some other way (Apple, `keyTimes`: each is "greater than, or equal to, the
+    /// previous value"; linear and cubic modes take one per value, discrete mode one per
+    /// value or one more, the time the last value ends; paced modes ignore them).
+    private func checkKeyTimes(_ times: [NSNumber], values n: Int, mode: CAAnimationCalculationMode,
+                               _ p: JSONPath) throws(SceneError) {
+        for i in times.indices.dropFirst() where times[i].doubleValue < times[i - 1].doubleValue {
+            throw fail(p.index(i), "key times may not decrease (\(Self.text(CGFloat(times[i - 1].doubleValue))) then \(Self.text(CGFloat(times[i].doubleValue))))")
+        }
+        switch mode {
+        case .paced, .cubicPaced:
+            throw fail(p, "a \"\(mode.rawValue)\" animation ignores key times (it is paced by distance); remove them")
+        case .discrete:
+            guard times.count == n || times.count == n + 1 else {
+                throw fail(p, "\(times.count) key times for \(n) discrete values (give \(n), or \(n + 1) with the time the last value ends)")
+            }
+        default:
+            guard times.count == n else { throw fail(p, "\(times.count) key times for \(n) values (give one per value)") }
+        }
     }
 
     /// The array at `o[key]` read item by item with `item` (nil when the key is absent), its
@@ -193,9 +215,12 @@ extension SceneReader {
         return CAMediaTimingFunction(controlPoints: f[0], f[1], f[2], f[3])
     }
 
-    /// A value of the kind the animated key path holds, as the layer keys of that kind are written.
-    private func animationValue(_ v: JSONValue, _ p: JSONPath, kind: AnimationValueKind) throws(SceneError) -> Any {
-        switch kind {
+    /// A value of the kind the animated key path holds, as the layer keys of that kind are
+    /// written. An angle (`transform.rotation.z`, …) is a number of radians, as Core Animation
+    /// takes it, or `{"degrees": a}` / `{"radians": a}` as a static transform's `rotate` step.
+    private func animationValue(_ v: JSONValue, _ p: JSONPath, target: LayerKeyPath) throws(SceneError) -> Any {
+        if target.component.isRotation, case .object = v { return try angle(v, p) }
+        switch target.kind {
         case .number: return try number(v, p)
         case .point: return try point(v, p)
         case .size: return try offset(v, p)

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+import OpenQuartzCore
+
+/// Scene files hold keyframe `keyTimes` to Core Animation's rule (Apple, `keyTimes`: never
+/// decreasing; one per value in linear and cubic modes, one per value or one more in discrete
+/// mode, none in paced modes) and refuse the rest with the JSON path; rotation values may be
+/// given in degrees, as a static transform's `rotate` step is.
+@Suite struct SceneKeyTimesTests {
+    typealias S = SceneTestSupport
+
+    static func keyframe(_ body: String) -> String {
+        S.scene(layers: #"{"animations": [{"type": "keyframe", "keyPath": "opacity", \#(body)}]}"#)
+    }
+
+    @Test func decreasingKeyTimesAreRefused() {
+        let e = S.error(Self.keyframe(#""values": [0, 1, 0.5], "keyTimes": [0, 0.9, 0.5]"#))
+        #expect(e?.contains("layers[0].animations[0].keyTimes[2]: key times may not decrease") == true, "\(e ?? "accepted")")
+    }
+
+    @Test func keyTimesOfTheWrongCountAreRefused() {
+        let e = S.error(Self.keyframe(#""values": [0, 1, 0.5], "keyTimes": [0, 1]"#))
+        #expect(e?.contains("layers[0].animations[0].keyTimes: 2 key times for 3 values") == true, "\(e ?? "accepted")")
+        let d = S.error(Self.keyframe(#""values": [0, 1], "keyTimes": [0, 0.2, 0.5, 1], "calculationMode": "discrete""#))
+        #expect(d?.contains("layers[0].animations[0].keyTimes: 4 key times for 2 discrete values") == true, "\(d ?? "accepted")")
+        let p = S.error(Self.keyframe(#""values": [0, 1], "keyTimes": [0, 1], "calculationMode": "paced""#))
+        #expect(p?.contains("layers[0].animations[0].keyTimes: a \"paced\" animation ignores key times") == true, "\(p ?? "accepted")")
+    }
+
+    @Test func validKeyTimesAreAccepted() throws {
+        for body in [#""values": [0, 1, 0.5], "keyTimes": [0, 0.5, 0.5]"#,
+                     #""values": [0, 1], "keyTimes": [0, 0.4, 1], "calculationMode": "discrete""#,
+                     #""values": [0, 1], "keyTimes": [0, 0.4], "calculationMode": "discrete""#,
+                     #""values": [0, 1, 0.5], "keyTimes": [0.1, 0.2, 0.6]"#] {
+            #expect(S.error(Self.keyframe(body)) == nil, "\(body)")
+        }
+    }
+
+    /// `{"degrees": …}` and `{"radians": …}` for a rotation key path; a bare number is radians.
+    @Test func rotationValuesInDegrees() throws {
+        let layer = try S.layer(#"""
+            "animations": [{"keyPath": "transform.rotation.z", "fromValue": {"degrees": 0}, "toValue": {"degrees": 90},
+                            "beginTime": 1, "duration": 1},
+                           {"type": "keyframe", "keyPath": "transform.rotation", "values": [0, {"radians": 1}, {"degrees": 180}]}]
+            """#)
+        let basic = layer.animation(forKey: layer.animationKeys()![0]) as? CABasicAnimation
+        #expect((basic?.toValue as? CGFloat).map { abs($0 - .pi / 2) < 1e-12 } == true)
+        let frames = layer.animation(forKey: layer.animationKeys()![1]) as? CAKeyframeAnimation
+        let values = frames?.values?.compactMap { $0 as? CGFloat } ?? []
+        #expect(values.count == 3 && values[1] == 1 && abs(values[2] - .pi) < 1e-12)
+        // Not for other numbers, and not both units at once.
+        #expect(S.layerError(#""animations": [{"keyPath": "opacity", "toValue": {"degrees": 90}}]"#) != nil)
+        #expect(S.layerError(#""animations": [{"keyPath": "transform.rotation.z", "toValue": {"degrees": 90, "radians": 1}}]"#)?
+            .contains("layers[0].animations[0].toValue: give \"degrees\" or \"radians\", not both") == true)
+    }
+}
