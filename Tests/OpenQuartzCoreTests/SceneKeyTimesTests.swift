@@ -36,6 +36,27 @@ import OpenQuartzCore
         }
     }
 
+    /// A keyframe animation made by code with key times Core Animation ignores is written
+    /// without them (it plays the same), so the written scene reads back; followed ones stay.
+    @Test func writerLeavesOutIgnoredKeyTimes() throws {
+        let size = CGSize(width: 10, height: 10)
+        let root = Scene.makeRoot(size: size)
+        let l = CALayer()
+        root.addSublayer(l)
+        for (times, kept) in [([0, 0.9, 0.5], false), ([0, 1], false), ([0, 0.2, 1], true)] as [([Double], Bool)] {
+            let a = CAKeyframeAnimation(keyPath: "opacity")
+            a.values = [0, 1, 0.5]
+            a.keyTimes = times.map { NSNumber(value: $0) }
+            a.duration = 1
+            l.add(a, forKey: "k")
+            let text = Scene(size: size, root: root).jsonString()
+            #expect(text.contains("keyTimes") == kept, "\(times)")
+            let again = try Scene.parse(data: Array(text.utf8), baseDirectory: nil, fileName: "written.json")
+            let read = again.root.sublayers?.first?.animation(forKey: "k") as? CAKeyframeAnimation
+            #expect(read?.keyTimes?.map(\.doubleValue) == (kept ? times : nil), "\(times)")
+        }
+    }
+
     /// `{"degrees": …}` and `{"radians": …}` for a rotation key path; a bare number is radians.
     @Test func rotationValuesInDegrees() throws {
         let layer = try S.layer(#"""

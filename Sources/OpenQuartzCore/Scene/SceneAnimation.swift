@@ -139,24 +139,35 @@ extension SceneReader {
     }
 
     /// Refuses key times that Core Animation would not follow as written, instead of playing
-    /// them some other way (Apple, `keyTimes`: each is "greater than, or equal to, the
-    /// previous value"; linear and cubic modes take one per value, discrete mode one per
-    /// value or one more, the time the last value ends; paced modes ignore them).
+    /// them some other way.
     private func checkKeyTimes(_ times: [NSNumber], values n: Int, mode: CAAnimationCalculationMode,
                                _ p: JSONPath) throws(SceneError) {
-        for i in times.indices.dropFirst() where times[i].doubleValue < times[i - 1].doubleValue {
-            throw fail(p.index(i), "key times may not decrease (\(Self.text(CGFloat(times[i - 1].doubleValue))) then \(Self.text(CGFloat(times[i].doubleValue))))")
+        if let problem = Self.keyTimesProblem(times.map(\.doubleValue), values: n, mode: mode) {
+            throw fail(problem.index.map { p.index($0) } ?? p, problem.message)
+        }
+    }
+
+    /// What is wrong with `times` as the key times of `n` keyframe values in `mode`, and at
+    /// which index; nil when Core Animation follows them (Apple, `keyTimes`: each is "greater
+    /// than, or equal to, the previous value"; linear and cubic modes take one per value,
+    /// discrete mode one per value or one more, the time the last value ends; paced modes
+    /// ignore them). The writer leaves out the key times this refuses: the animation ignores
+    /// them (docs/time.md "Keyframes and key times"), so the scene draws the same without.
+    static func keyTimesProblem(_ times: [Double], values n: Int, mode: CAAnimationCalculationMode) -> (index: Int?, message: String)? {
+        for i in times.indices.dropFirst() where times[i] < times[i - 1] {
+            return (i, "key times may not decrease (\(text(CGFloat(times[i - 1]))) then \(text(CGFloat(times[i]))))")
         }
         switch mode {
         case .paced, .cubicPaced:
-            throw fail(p, "a \"\(mode.rawValue)\" animation ignores key times (it is paced by distance); remove them")
+            return (nil, "a \"\(mode.rawValue)\" animation ignores key times (it is paced by distance); remove them")
         case .discrete:
             guard times.count == n || times.count == n + 1 else {
-                throw fail(p, "\(times.count) key times for \(n) discrete values (give \(n), or \(n + 1) with the time the last value ends)")
+                return (nil, "\(times.count) key times for \(n) discrete values (give \(n), or \(n + 1) with the time the last value ends)")
             }
         default:
-            guard times.count == n else { throw fail(p, "\(times.count) key times for \(n) values (give one per value)") }
+            guard times.count == n else { return (nil, "\(times.count) key times for \(n) values (give one per value)") }
         }
+        return nil
     }
 
     /// The array at `o[key]` read item by item with `item` (nil when the key is absent), its
