@@ -1,4 +1,5 @@
 import Foundation
+import Raster
 import Testing
 import OpenQuartzCore
 
@@ -117,6 +118,23 @@ import OpenQuartzCore
             let m = stage.shown(l, at: 1 + f).transform
             let e = expected(f)
             #expect(close(m.m41, e.x, 1e-6) && close(m.m42, e.y, 1e-6), "at \(f): (\(m.m41), \(m.m42)), expected \(e)")
+        }
+        // Rendered: a 4-point red square at (2, 2) moved by the translation, on a 110×60 canvas;
+        // times where the square sits on whole pixels.
+        let root = makeRoot(110, 60)
+        let dot = makeLayer(CGRect(x: 0, y: 0, width: 4, height: 4), red)
+        root.addSublayer(dot)
+        let renderer = CAImageRenderer(size: CGSize(width: 110, height: 60))
+        let surface = Surface(width: 110, height: 60)
+        dot.add(animation, forKey: "transform.translation")
+        for f in [0.2, 0.4, 0.8, 0.9] {
+            renderer.render(root, into: surface, atTime: 1 + f)
+            let covered = (0..<60).flatMap { y in (0..<110).compactMap { x in surface.pixel(x: x, y: y) >> 24 > 128 ? (x, y) : nil } }
+            let e = expected(f)
+            #expect(covered.count == 16, "at \(f): \(covered.count) pixels")
+            #expect(covered.allSatisfy { Double($0.0) >= Double(e.x) - 0.5 && Double($0.0) < Double(e.x) + 4.5 &&
+                                         Double($0.1) >= Double(e.y) - 0.5 && Double($0.1) < Double(e.y) + 4.5 },
+                    "at \(f): pixels \(covered.prefix(4)) not at \(e)")
         }
     }
 
