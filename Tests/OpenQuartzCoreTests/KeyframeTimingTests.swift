@@ -118,6 +118,22 @@ import OpenQuartzCore
         for (s, e) in zip(shown, expected) { #expect(abs(s - e) < 1e-6, "\(s) expected \(e)") }
     }
 
+    /// Discrete mode on a path jumps between its control points (Lottie's hold keyframes of a
+    /// position: a closed path through the keyframes, a key time per keyframe); with no key
+    /// times, each point shows for an equal share, the closing line's end (the start) last.
+    @Test func discretePathJumpsBetweenPoints() {
+        let points = [CGPoint(x: 0, y: 0), CGPoint(x: 100, y: 0), CGPoint(x: 100, y: 50)]
+        let path = Self.polyline(points, closed: true)
+        let held = Self.frames("position", at: [0.3, 0.49, 0.5, 0.79, 0.8, 0.99]) {
+            $0.path = path; $0.calculationMode = .discrete; $0.keyTimes = [0, 0.5, 0.8]
+        }.map(\.position)
+        #expect(held == [points[0], points[0], points[1], points[1], points[2], points[2]])
+        let even = Self.frames("position", at: [0.1, 0.3, 0.6, 0.9]) {
+            $0.path = path; $0.calculationMode = .discrete
+        }.map(\.position)
+        #expect(even == [points[0], points[1], points[2], points[0]])
+    }
+
     /// The same on a path: [0, 0.5] for two points reaches the end half-way and stays.
     @Test func pathKeyTimesNotEndingAtOne() {
         let path = Self.polyline([CGPoint(x: 0, y: 0), CGPoint(x: 100, y: 0)], closed: false)
