@@ -35,7 +35,7 @@ package enum AnimationEvaluator {
 
     /// Applies one animation in `phase` to `pres`.
     static func evaluate(_ anim: CAAnimation, phase: TimingPhase, into pres: CALayer, duration: CFTimeInterval? = nil) {
-        guard case .active(let u, let iteration, _) = phase else { return }
+        guard case .active(let u, let iteration, let ended) = phase else { return }
         let d = duration ?? anim.effectiveDuration
         if let group = anim as? CAAnimationGroup {
             // The group's timing function paces the group's time, which is its children's
@@ -48,7 +48,9 @@ package enum AnimationEvaluator {
                 // A child without a duration of its own lasts the group's (NVActivityIndicator's
                 // BallClipRotate, whose children set none, turns once per group cycle on iOS).
                 let cd = child.duration > 0 ? child.duration : d
-                evaluate(child, phase: child.timing.phase(parent: gu, simple: cd), into: pres, duration: cd)
+                // A group frozen at its end samples its children there, a child that ends
+                // with it included (MediaTiming.place's `endInclusive`).
+                evaluate(child, phase: child.timing.phase(parent: gu, simple: cd, endInclusive: ended), into: pres, duration: cd)
             }
             return
         }

@@ -109,8 +109,8 @@ package struct MediaTiming: Sendable, Equatable {
 
     /// Where an animation is for a parent time, with simple duration `d`.
     @inline(__always)
-    package func phase(parent t: CFTimeInterval, simple d: CFTimeInterval) -> TimingPhase {
-        ResolvedTiming(self, simple: d).phase(parent: t)
+    package func phase(parent t: CFTimeInterval, simple d: CFTimeInterval, endInclusive: Bool = false) -> TimingPhase {
+        ResolvedTiming(self, simple: d).phase(parent: t, endInclusive: endInclusive)
     }
 }
 
@@ -144,8 +144,8 @@ struct ResolvedTiming: BitwiseCopyable {
 
     /// Where the object is for parent time `t`.
     @inline(__always)
-    func phase(parent t: CFTimeInterval) -> TimingPhase {
-        let p = place(parent: t)
+    func phase(parent t: CFTimeInterval, endInclusive: Bool = false) -> TimingPhase {
+        let p = place(parent: t, endInclusive: endInclusive)
         switch p.kind {
         case .before: return .before
         case .after: return .after
@@ -173,7 +173,12 @@ struct ResolvedTiming: BitwiseCopyable {
     /// local time; `.backwards` clamps local times before zero): before a reversed
     /// animation begins, `.forwards` shows its end; after it ends, `.backwards` holds its start.
     @inline(__always)
-    func place(parent t: CFTimeInterval) -> TimingPlace {
+    ///
+    /// With `endInclusive`, a parent time exactly at the end of the active interval shows the
+    /// last frame even without a fill: the children of a group frozen at its end are sampled
+    /// there (Lottie's Core Animation engine plays a whole animation as a child exactly as long
+    /// as its group, which fills both ways "to pause on the final frame").
+    func place(parent t: CFTimeInterval, endInclusive: Bool = false) -> TimingPlace {
         let d = duration
         let reversed = speed < 0
         // How far into its active interval the object is, in the parent's direction.
@@ -185,7 +190,7 @@ struct ResolvedTiming: BitwiseCopyable {
             a = 0
         }
         if a >= active {
-            guard reversed ? fillsBackwards : fillsForwards else { return TimingPlace(kind: .after) }
+            guard (reversed ? fillsBackwards : fillsForwards) || (endInclusive && a == active) else { return TimingPlace(kind: .after) }
             ended = true
             a = active
         }
