@@ -27,6 +27,33 @@ import OpenQuartzCore
         #expect(p?.contains("layers[0].animations[0].keyTimes: a \"paced\" animation ignores key times") == true, "\(p ?? "accepted")")
     }
 
+    @Test func timingFunctionsOnePerSegment() {
+        let e = S.error(Self.keyframe(#""values": [0, 1, 0.5], "timingFunctions": ["easeIn"]"#))
+        #expect(e?.contains("layers[0].animations[0].timingFunctions: 1 timing functions for 3 values (give one per segment: 2)") == true, "\(e ?? "accepted")")
+        #expect(S.error(Self.keyframe(#""values": [0, 1, 0.5], "timingFunctions": ["easeIn", "linear"]"#)) == nil)
+    }
+
+    /// A code-made animation with fewer timing functions than segments is written with one per
+    /// segment, the last repeated as the animation repeats it, and reads back.
+    @Test func writerWritesOneTimingFunctionPerSegment() throws {
+        let size = CGSize(width: 10, height: 10)
+        let root = Scene.makeRoot(size: size)
+        let l = CALayer()
+        root.addSublayer(l)
+        let a = CAKeyframeAnimation(keyPath: "opacity")
+        a.values = [0, 1, 0.5, 0.7]
+        a.timingFunctions = [CAMediaTimingFunction(name: .linear), CAMediaTimingFunction(name: .easeIn)]
+        a.duration = 1
+        l.add(a, forKey: "k")
+        let text = Scene(size: size, root: root).jsonString()
+        let again = try Scene.parse(data: Array(text.utf8), baseDirectory: nil, fileName: "written.json")
+        let read = again.root.sublayers?.first?.animation(forKey: "k") as? CAKeyframeAnimation
+        #expect(read?.timingFunctions?.count == 3)
+        var c = [Float](repeating: 0, count: 2)
+        read?.timingFunctions?[2].getControlPoint(at: 1, values: &c)
+        #expect(c == [0.42, 0])                                      // ease-in, repeated
+    }
+
     @Test func validKeyTimesAreAccepted() throws {
         for body in [#""values": [0, 1, 0.5], "keyTimes": [0, 0.5, 0.5]"#,
                      #""values": [0, 1], "keyTimes": [0, 0.4, 1], "calculationMode": "discrete""#,

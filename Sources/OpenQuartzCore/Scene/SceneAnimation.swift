@@ -135,6 +135,11 @@ extension SceneReader {
         }
         if let x = o["calculationMode"] { k.calculationMode = try choice(x, p.key("calculationMode"), Self.calculationModeTable) }
         if let times = k.keyTimes { try checkKeyTimes(times, values: values.count, mode: k.calculationMode, p.key("keyTimes")) }
+        // Apple, `timingFunctions`: "If the number of keyframes in the values property is n,
+        // then this property should contain n-1 objects" (one per segment).
+        if let functions = k.timingFunctions, functions.count != max(values.count - 1, 0) {
+            throw fail(p.key("timingFunctions"), "\(functions.count) timing functions for \(values.count) values (give one per segment: \(max(values.count - 1, 0)))")
+        }
         return k
     }
 

@@ -51,7 +51,11 @@ extension SceneWriter {
                         put("keyTimes", numbers(times.map { CGFloat($0) }))
                     }
                 }
-                if let f = k.timingFunctions { put("timingFunctions", .array(f.map(timingFunction))) }
+                if let f = k.timingFunctions, !f.isEmpty, values.count > 1 {
+                    // One per segment, as the reader asks: segment i is paced by function
+                    // min(i, count − 1), as the animation reads a list of another length.
+                    put("timingFunctions", .array((0..<values.count - 1).map { timingFunction(f[min($0, f.count - 1)]) }))
+                }
                 if k.calculationMode != .linear { put("calculationMode", .string(k.calculationMode.rawValue)) }
             default:
                 return nil
