@@ -172,12 +172,12 @@ struct ResolvedTiming: BitwiseCopyable {
     /// modes keep their local meaning (Apple: `.forwards` keeps "its final state", the end of
     /// local time; `.backwards` clamps local times before zero): before a reversed
     /// animation begins, `.forwards` shows its end; after it ends, `.backwards` holds its start.
-    @inline(__always)
     ///
     /// With `endInclusive`, a parent time exactly at the end of the active interval shows the
     /// last frame even without a fill: the children of a group frozen at its end are sampled
     /// there (Lottie's Core Animation engine plays a whole animation as a child exactly as long
     /// as its group, which fills both ways "to pause on the final frame").
+    @inline(__always)
     func place(parent t: CFTimeInterval, endInclusive: Bool = false) -> TimingPlace {
         let d = duration
         let reversed = speed < 0
