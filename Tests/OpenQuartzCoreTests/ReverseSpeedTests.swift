@@ -104,6 +104,20 @@ import OpenQuartzCore
         #expect(stage.shown(l, at: 3.5).opacity == 1)                  // child over: the model (1)
     }
 
+    /// A scene file's animation with `"speed": -1` plays backwards too.
+    @Test func sceneAnimationAtSpeedMinusOne() throws {
+        let scene = try SceneTestSupport.parse(SceneTestSupport.scene(layers: #"""
+            {"bounds": [0, 0, 10, 10], "position": [5, 5], "animations": [
+              {"keyPath": "position.x", "fromValue": 0, "toValue": 100, "beginTime": 1, "duration": 2, "speed": -1}]}
+            """#))
+        let renderer = CAImageRenderer(size: scene.size)
+        let layer = scene.root.sublayers![0]
+        for t in [1.5, 2.5] {
+            _ = renderer.image(for: scene.root, atTime: t)
+            #expect(close(layer.presentation()!.position.x, 100 * (2 - (t - 1)) / 2, 1e-9), "at \(t)")
+        }
+    }
+
     /// QA1673's pause, then reverse from where it was: the layer's own speed −1, with its
     /// begin time at the media time of the reversal and its offset at the paused local time
     /// (the recipe of "Resume CABasicAnimation using negative speed"). The animation is on the
