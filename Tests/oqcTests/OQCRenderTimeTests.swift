@@ -36,4 +36,22 @@ struct OQCRenderTimeTests {
         #expect(bad.status == 2 && none == nil)
         #expect(bad.stderr == "oqc render: --time: expected a number, got 'soon'\n")
     }
+
+    /// Key times Core Animation would not follow as written are refused: exit 2, one line
+    /// naming the JSON path, no image.
+    @Test func invalidKeyTimesExitTwo() throws {
+        let dir = try P.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scene = #"""
+        {"canvas": {"width": 10, "height": 10},
+         "layers": [{"bounds": [0, 0, 10, 10], "backgroundColor": "red",
+                     "animations": [{"type": "keyframe", "keyPath": "opacity", "values": [0, 1, 0.5],
+                                     "keyTimes": [0, 0.9, 0.5], "duration": 1}]}]}
+        """#
+        try Data(scene.utf8).write(to: URL(fileURLWithPath: dir + "/scene.json"))
+        let (r, image) = try render(["--time", "0.5"], in: dir)
+        #expect(r.status == 2 && image == nil)
+        #expect(r.stderr.contains("layers[0].animations[0].keyTimes[2]: key times may not decrease"), "\(r.stderr)")
+        #expect(r.stderr.filter { $0 == "\n" }.count == 1)
+    }
 }

@@ -27,7 +27,7 @@ package enum AnimationEvaluator {
     @inline(__always)
     static func record(_ anim: CAAnimation, key: String, of model: CALayer, timing: MediaTiming, phase: TimingPhase,
                        localTime t: CFTimeInterval, events: AnimationEvents) {
-        if !anim.didNotifyStart, (t - timing.beginTime) * Double(timing.speed) >= 0 { events.record(.start(anim)) }
+        if !anim.didNotifyStart, ResolvedTiming.hasBegun(parent: t, beginTime: timing.beginTime, speed: Double(timing.speed)) { events.record(.start(anim)) }
         var over = phase == .after
         if case .active(_, _, true) = phase { over = true }
         if over && !anim.didNotifyStop { events.record(.finish(model, key, anim, remove: anim.isRemovedOnCompletion)) }
@@ -35,14 +35,22 @@ package enum AnimationEvaluator {
 
     /// Applies one animation in `phase` to `pres`.
     static func evaluate(_ anim: CAAnimation, phase: TimingPhase, into pres: CALayer, duration: CFTimeInterval? = nil) {
-        guard case .active(let u, let iteration, _) = phase else { return }
+        guard case .active(let u, let iteration, let ended) = phase else { return }
         let d = duration ?? anim.effectiveDuration
         if let group = anim as? CAAnimationGroup {
+            // The group's timing function paces the group's time, which is its children's
+            // parent time: Apple's Core Animation Cookbook ("Timing") gives a keyframe path one
+            // timing function by grouping it and setting the group's, which "take[s]
+            // precedence over the keyframe animation's timing properties".
+            var gu = u
+            if d > 0, let tf = group.timingFunction { gu = d * tf.evaluate(u / d) }
             for child in group.animations ?? [] {
                 // A child without a duration of its own lasts the group's (NVActivityIndicator's
                 // BallClipRotate, whose children set none, turns once per group cycle on iOS).
                 let cd = child.duration > 0 ? child.duration : d
-                evaluate(child, phase: child.timing.phase(parent: u, simple: cd), into: pres, duration: cd)
+                // A group frozen at its end samples its children there, a child that ends
+                // with it included (MediaTiming.place's `endInclusive`).
+                evaluate(child, phase: child.timing.phase(parent: gu, simple: cd, endInclusive: ended), into: pres, duration: cd)
             }
             return
         }
@@ -127,7 +135,7 @@ struct PropertyTarget {
     /// `v` read as this target's kind (inferred for custom keys and value functions).
     func convert(_ v: Any?) -> AnimationValue? {
         guard let v else { return nil }
-        if let kind { return AnimationValue(v, kind: kind) }
+        if let keyPath, kind != nil { return keyPath.value(v) }
         return AnimationValue.inferred(v)
     }
 

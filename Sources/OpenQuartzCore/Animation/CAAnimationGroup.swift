@@ -3,7 +3,9 @@ import Foundation
 /// Runs several animations together on one layer. Each child's time is the group's local time
 /// (so a child's `beginTime` is relative to the group's start), and the group's duration cuts
 /// the children off. The children's delegates and `isRemovedOnCompletion` are ignored; the
-/// group's count.
+/// group's count. Each child keeps its own `beginTime`, `timeOffset`, `speed`, repeats and
+/// `fillMode` within the group's time, and the group's `timingFunction` paces that time (a
+/// linear child of an ease-in group eases in), as Apple's Core Animation Cookbook describes.
 open class CAAnimationGroup: CAAnimation, @unchecked Sendable {
     /// The animations of the group. Default nil.
     open var animations: [CAAnimation]?

@@ -12,7 +12,11 @@ open class CAKeyframeAnimation: CAPropertyAnimation, @unchecked Sendable {
     open var values: [Any]?
     /// A path for a point property to follow (overrides `values`). Default nil.
     open var path: CGPath? { didSet { pathSegments = nil } }
-    /// When each keyframe is reached, as fractions of the duration. Default nil (evenly spaced).
+    /// When each keyframe is reached, as fractions of the duration: one per value, or one per
+    /// control point of `path` (a closing line is travelled only when it has a key time of its
+    /// own); discrete mode takes one more, when the last value ends. Times need not start at 0
+    /// or end at 1. Default nil (evenly spaced); other counts, or decreasing times, are spaced
+    /// evenly too (docs/time.md "Keyframes and key times").
     open var keyTimes: [NSNumber]?
     /// The timing function of each segment. Default nil (linear).
     open var timingFunctions: [CAMediaTimingFunction]?

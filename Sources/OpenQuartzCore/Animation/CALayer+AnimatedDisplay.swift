@@ -14,19 +14,25 @@ import Foundation
 /// The drawn image becomes the layer's `contents` for that frame; once no such animation runs,
 /// the layer is displayed once more with its model values.
 extension CALayer {
-    /// The custom keys (not Core Animation properties) that the layer's animations animate
-    /// and for which its class's `needsDisplay(forKey:)` is true.
+    /// The custom keys (not Core Animation properties) that the layer's animations animate,
+    /// when its class's `needsDisplay(forKey:)` is true for at least one of them; else none.
+    /// Every animated key is returned, not only those that need display: the presentation
+    /// copy Core Animation draws holds the in-flight value of every animated key, so a
+    /// drawing that reads a second animated key (GeigerCounter's meter animates its needle,
+    /// which needs display, and its colour, which does not) sees it in flight too.
     final func animatedDisplayKeys() -> [String] {
         guard let list = animationStorage?.animations, !list.isEmpty else { return [] }
         var keys: [String] = []
+        var needsDisplay = false
         func visit(_ a: CAAnimation) {
             if let g = a as? CAAnimationGroup { for c in g.animations ?? [] { visit(c) }; return }
             guard let p = a as? CAPropertyAnimation, let key = p.keyPath, LayerKeyPath(key) == nil,
-                  !keys.contains(key), type(of: self).needsDisplay(forKey: key) else { return }
+                  !keys.contains(key) else { return }
             keys.append(key)
+            if !needsDisplay { needsDisplay = type(of: self).needsDisplay(forKey: key) }
         }
         for (_, a) in list { visit(a) }
-        return keys
+        return needsDisplay ? keys : []
     }
 
     /// For the display pass of a render at media time `t`: displays the layer with the

@@ -356,7 +356,7 @@ extension CALayer {
             if kp.property.setColors(self, value) { return }
             throw CALayerKeyValueError(keyPath: keyPath, reason: "\(value.map { "\(type(of: $0))" } ?? "nil") is not a \(kp.kind == .color ? "CGColor" : "[CGColor]")")
         }
-        guard let v = AnimationValue(value, kind: kp.kind) else {
+        guard let v = kp.value(value) else {
             throw CALayerKeyValueError(keyPath: keyPath, reason: "\(value.map { "\(type(of: $0))" } ?? "nil") is not a value of the \(kp.kind) kind this key path holds")
         }
         if !kp.set(self, v) {

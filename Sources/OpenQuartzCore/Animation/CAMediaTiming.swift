@@ -10,6 +10,11 @@ public typealias CFTimeInterval = Double
 /// on Linux.
 public let HUGE: Float = .infinity
 
+/// `MAXFLOAT` as Darwin exports it to Swift (a `Float`, the largest finite one), so that iOS
+/// code writing `repeatCount = MAXFLOAT` (Pulsator's pulse repeats so) compiles; Glibc does
+/// not export it. OpenQuartzCore extension on Linux.
+public let MAXFLOAT: Float = .greatestFiniteMagnitude
+
 /// The current media time: seconds of a monotonic clock (Core Animation's clock is
 /// `mach_absolute_time`; here `CLOCK_MONOTONIC`). Offline renders take their time as an
 /// argument instead (`CAImageRenderer.image(for:atTime:)`), so that a render does not depend
@@ -33,7 +38,9 @@ public protocol CAMediaTiming {
     /// The simple duration, in local time. Default 0 (an animation then lasts the transaction's
     /// `animationDuration`, 0.25 s).
     var duration: CFTimeInterval { get set }
-    /// How fast local time runs against the parent's. Default 1; 0 pauses.
+    /// How fast local time runs against the parent's. Default 1; 0 pauses; a negative speed
+    /// plays backwards (an animation then runs its active interval from the end to the start,
+    /// docs/time.md "Reverse play").
     var speed: Float { get set }
     /// Added to local time (after `speed`). Default 0; with `speed = 0` it scrubs.
     var timeOffset: CFTimeInterval { get set }
@@ -102,8 +109,8 @@ package struct MediaTiming: Sendable, Equatable {
 
     /// Where an animation is for a parent time, with simple duration `d`.
     @inline(__always)
-    package func phase(parent t: CFTimeInterval, simple d: CFTimeInterval) -> TimingPhase {
-        ResolvedTiming(self, simple: d).phase(parent: t)
+    package func phase(parent t: CFTimeInterval, simple d: CFTimeInterval, endInclusive: Bool = false) -> TimingPhase {
+        ResolvedTiming(self, simple: d).phase(parent: t, endInclusive: endInclusive)
     }
 }
 
@@ -137,8 +144,8 @@ struct ResolvedTiming: BitwiseCopyable {
 
     /// Where the object is for parent time `t`.
     @inline(__always)
-    func phase(parent t: CFTimeInterval) -> TimingPhase {
-        let p = place(parent: t)
+    func phase(parent t: CFTimeInterval, endInclusive: Bool = false) -> TimingPhase {
+        let p = place(parent: t, endInclusive: endInclusive)
         switch p.kind {
         case .before: return .before
         case .after: return .after
@@ -146,32 +153,58 @@ struct ResolvedTiming: BitwiseCopyable {
         }
     }
 
+    /// Whether the object has begun by parent time `t` (its delegate is told it started),
+    /// whichever the direction of its play.
+    @inline(__always)
+    static func hasBegun(parent t: CFTimeInterval, beginTime: CFTimeInterval, speed: Double) -> Bool {
+        (t - beginTime) * abs(speed) >= 0
+    }
+
     /// `phase(parent:)` as plain numbers, its repeat index as the whole number of cycles
     /// (a Double): the snapshot's animation table, which needs no index, reads this, so
     /// that its loop computes none.
+    ///
+    /// A negative speed plays the active interval backwards: it still starts at `beginTime`
+    /// and lasts `active / |speed|` of parent time, but its local time runs from the end of
+    /// the active interval down to its start (Apple: local time is `(parent − beginTime) ·
+    /// speed + timeOffset`; reverse play with `speed = -1` needs no other change, and an
+    /// animation at speed −s shows, mirrored in time, what it shows at speed s). The fill
+    /// modes keep their local meaning (Apple: `.forwards` keeps "its final state", the end of
+    /// local time; `.backwards` clamps local times before zero): before a reversed
+    /// animation begins, `.forwards` shows its end; after it ends, `.backwards` holds its start.
+    ///
+    /// With `endInclusive`, a parent time exactly at the end of the active interval shows the
+    /// last frame even without a fill: the children of a group frozen at its end are sampled
+    /// there (Lottie's Core Animation engine plays a whole animation as a child exactly as long
+    /// as its group, which fills both ways "to pause on the final frame").
     @inline(__always)
-    func place(parent t: CFTimeInterval) -> TimingPlace {
+    func place(parent t: CFTimeInterval, endInclusive: Bool = false) -> TimingPlace {
         let d = duration
-        var a = (t - beginTime) * speed
+        let reversed = speed < 0
+        // How far into its active interval the object is, in the parent's direction.
+        var a = (t - beginTime) * abs(speed)
         if a.isNaN { return TimingPlace(kind: .before) }
         var ended = false
         if a < 0 {
-            guard fillsBackwards else { return TimingPlace(kind: .before) }
+            guard reversed ? fillsForwards : fillsBackwards else { return TimingPlace(kind: .before) }
             a = 0
         }
         if a >= active {
-            guard fillsForwards else { return TimingPlace(kind: .after) }
+            guard (reversed ? fillsBackwards : fillsForwards) || (endInclusive && a == active) else { return TimingPlace(kind: .after) }
             ended = true
             a = active
         }
+        // (An endless reversed object counts down from its offset.)
+        if reversed { a = active.isFinite ? active - a : -a }
         if d <= 0 { return TimingPlace(kind: .active, time: 0, cycles: 0, ended: ended) }
         let local = a + timeOffset
         let cycle = autoreverses ? 2 * d : d
         var n = Self.floor(local / cycle)
         var u = local - n * cycle
         // The end of the active interval shows the last cycle's last frame, not the next
-        // cycle's first.
-        if ended && u <= 1e-9 * cycle && local > 0 { u = cycle; n -= 1 }
+        // cycle's first; so does every cycle's end in reversed play, which reaches it from
+        // above.
+        if ended != reversed && u <= 1e-9 * cycle && local > 0 { u = cycle; n -= 1 }
         if autoreverses && u > d { u = 2 * d - u }
         // A huge repeat count is a long run, not none (Apple: `repeatCount` is a Float,
         // HUGE_VALF for ever), so the index is not dropped past some count: `phase` saturates

@@ -204,7 +204,7 @@ package struct DirectAnimation {
     private mutating func record(model: CALayer, phase: TimingPhase, localTime t: CFTimeInterval, events: AnimationEvents) {
         if !knownStarted {
             if animation.didNotifyStart { knownStarted = true }
-            else if (t - timing.beginTime) * timing.speed >= 0 { events.record(.start(animation)) }
+            else if ResolvedTiming.hasBegun(parent: t, beginTime: timing.beginTime, speed: timing.speed) { events.record(.start(animation)) }
         }
         var over = phase == .after
         if case .active(_, _, true) = phase { over = true }

@@ -6,6 +6,8 @@ struct PathSegment {
     let p0: CGPoint
     let p1: CGPoint
     let shape: Shape
+    /// Whether the piece is the line a `closeSubpath()` draws back to the subpath's start.
+    var closing = false
     /// Arc length, and the cumulative lengths at 16 even parameter steps (for pacing).
     let length: Double
     let table: [Double]
@@ -77,7 +79,11 @@ struct PathSegment {
             case .quadCurve(let p, let c): out.append(PathSegment(current, p, .quad(c))); current = p
             case .curve(let p, let c1, let c2): out.append(PathSegment(current, p, .cubic(c1, c2))); current = p
             case .closeSubpath:
-                if current != start { out.append(PathSegment(current, start, .line)) }
+                if current != start {
+                    var line = PathSegment(current, start, .line)
+                    line.closing = true
+                    out.append(line)
+                }
                 current = start
             }
         }
@@ -103,10 +109,7 @@ enum KeyframeEvaluation {
         let n = values.count
         var v: AnimationValue
         if a.calculationMode == .discrete {
-            let times = keyTimes(a, count: n + 1) ?? keyTimes(a, count: n) ?? (0...n).map { Double($0) / Double(n) }
-            var i = 0
-            while i + 1 < times.count && i + 1 < n && f >= times[i + 1] { i += 1 }
-            v = values[min(i, n - 1)]
+            v = values[discreteIndex(a, count: n, at: f)]
         } else {
             let times: [Double]
             if paced {
@@ -134,6 +137,16 @@ enum KeyframeEvaluation {
             v = v.adding(k) ?? v
         }
         return v
+    }
+
+    /// Which of `n` values a discrete animation shows at progress `f`: value i from key time i
+    /// to key time i + 1 (with n key times, or n + 1 as Apple's `keyTimes` asks for discrete
+    /// mode), else each value for 1/n of the duration.
+    static func discreteIndex(_ a: CAKeyframeAnimation, count n: Int, at f: Double) -> Int {
+        let times = keyTimes(a, count: n + 1) ?? keyTimes(a, count: n) ?? (0...n).map { Double($0) / Double(n) }
+        var i = 0
+        while i + 1 < times.count && i + 1 < n && f >= times[i + 1] { i += 1 }
+        return min(i, n - 1)
     }
 
     /// The key times when there are `count` of them, valid (0…1, non-decreasing); else nil.
@@ -170,29 +183,72 @@ enum KeyframeEvaluation {
         return values[i].withVector(out)
     }
 
+    /// The pieces of the path the animation travels and the time each is reached (one more
+    /// time than pieces). Apple's `keyTimes` documentation counts them against "the number of
+    /// control points in the path": the end points of its elements, so a path of n points
+    /// takes n key times. A path that ends with `closeSubpath()` (Lottie's Core Animation
+    /// engine closes every position path it builds from n keyframes, and passes n key times)
+    /// has one more piece than it has points: with as many key times as points, the closing
+    /// lines are not travelled. Key times for every piece, including the closing lines, time
+    /// them all. Without usable key times (none, another count, decreasing) the pieces share
+    /// the duration evenly and a closed path is travelled all the way round, as when paced
+    /// (each piece's share of the length).
+    static func pathTiming(_ a: CAKeyframeAnimation, _ all: [PathSegment], paced: Bool) -> ([PathSegment], [Double]) {
+        let n = all.count
+        if paced {
+            let total = all.reduce(0) { $0 + $1.length }
+            var acc = [0.0]
+            for s in all { acc.append(acc.last! + (total > 0 ? s.length / total : 1 / Double(n))) }
+            return (all, acc)
+        }
+        if let times = keyTimes(a, count: n + 1) { return (all, times) }
+        let drawn = all.filter { !$0.closing }
+        if drawn.count < n, !drawn.isEmpty, let times = keyTimes(a, count: drawn.count + 1) { return (drawn, times) }
+        return (all, (0...max(n, 1)).map { Double($0) / Double(max(n, 1)) })
+    }
+
     /// A point along the path: each drawn piece takes an equal share of the time (or its key
     /// time, or — paced — its share of the length); `rotationMode` turns the layer with the
     /// tangent (an extra rotation about z before its transform).
-    static func pathValue(_ a: CAKeyframeAnimation, _ segs: [PathSegment], _ f: Double, paced: Bool,
+    static func pathValue(_ a: CAKeyframeAnimation, _ all: [PathSegment], _ f: Double, paced: Bool,
                           iteration: Int, pres: CALayer) -> AnimationValue? {
+        if a.calculationMode == .discrete { return discretePathValue(a, all, f, iteration: iteration, pres: pres) }
+        let (segs, times) = pathTiming(a, all, paced: paced)
         guard !segs.isEmpty else { return nil }
         let n = segs.count
-        let times: [Double]
-        if paced {
-            let total = segs.reduce(0) { $0 + $1.length }
-            var acc = [0.0]
-            for s in segs { acc.append(acc.last! + (total > 0 ? s.length / total : 1 / Double(n))) }
-            times = acc
-        } else {
-            times = keyTimes(a, count: n + 1) ?? (0...n).map { Double($0) / Double(n) }
-        }
         var i = 0
         while i < n - 1 && f > times[i + 1] { i += 1 }
         let span = times[i + 1] - times[i]
         var local = span > 0 ? min(max((f - times[i]) / span, 0), 1) : 1
         if !paced, let tfs = a.timingFunctions, !tfs.isEmpty { local = tfs[min(i, tfs.count - 1)].evaluate(local) }
         let s = paced ? segs[i].parameter(atLengthFraction: local) : local
-        var p = segs[i].point(s)
+        return placed(a, segs[i].point(s), on: segs, piece: i, at: s, iteration: iteration, pres: pres)
+    }
+
+    /// Discrete mode on a path shows the path's control points in turn, without moving between
+    /// them (Apple: "each keyframe value is used in turn, no interpolated values are
+    /// calculated"; Lottie's Core Animation engine animates a position's hold keyframes as a
+    /// discrete path, closed, with a key time per keyframe). The key times count the points of
+    /// every piece or, as for a path in the other modes, of the pieces without the closing
+    /// lines; one more key time than points is allowed, as for values.
+    static func discretePathValue(_ a: CAKeyframeAnimation, _ all: [PathSegment], _ f: Double,
+                                  iteration: Int, pres: CALayer) -> AnimationValue? {
+        guard !all.isEmpty else { return nil }
+        func counted(_ points: Int) -> Bool { keyTimes(a, count: points) != nil || keyTimes(a, count: points + 1) != nil }
+        let drawn = all.filter { !$0.closing }
+        let segs = !counted(all.count + 1) && !drawn.isEmpty && drawn.count < all.count && counted(drawn.count + 1) ? drawn : all
+        let i = discreteIndex(a, count: segs.count + 1, at: f)
+        let piece = min(i, segs.count - 1)
+        let s: Double = i > piece ? 1 : 0
+        return placed(a, segs[piece].point(s), on: segs, piece: piece, at: s, iteration: iteration, pres: pres)
+    }
+
+    /// `point` (at parameter `s` of piece `i` of `segs`) moved by the cumulative
+    /// distance of the repeats before, with the layer turned by `rotationMode`.
+    private static func placed(_ a: CAKeyframeAnimation, _ point: CGPoint, on segs: [PathSegment], piece i: Int, at s: Double,
+                               iteration: Int, pres: CALayer) -> AnimationValue {
+        let n = segs.count
+        var p = point
         if a.isCumulative, iteration != 0 {
             let d = CGPoint(x: segs[n - 1].p1.x - segs[0].p0.x, y: segs[n - 1].p1.y - segs[0].p0.y)
             p.x += d.x * CGFloat(iteration); p.y += d.y * CGFloat(iteration)

@@ -265,10 +265,12 @@ enum LayerProperty: Sendable {
 /// A part of a property a key path names after the property: `position.x`,
 /// `bounds.size.width`, `transform.rotation.z`, `transform.scale`, … (Core Animation's
 /// "Key-Value Coding Extensions": CGPoint x/y, CGSize width/height, CGRect origin/size and
-/// their fields, CATransform3D rotation/scale/translation and their axes).
+/// their fields, CATransform3D rotation/scale/translation and their axes), and the
+/// `transform.scale.xy` that Apple's key-path parser accepts though the guide does not list it
+/// (Pulsator's pulse animates it, and its discs grow on iOS).
 enum KeyComponent: Sendable {
     case whole, x, y, width, height, origin, size, originX, originY, sizeWidth, sizeHeight
-    case rotationX, rotationY, rotationZ, scale, scaleX, scaleY, scaleZ
+    case rotationX, rotationY, rotationZ, scale, scaleX, scaleY, scaleZ, scaleXY
     case translation, translationX, translationY, translationZ
 
     static func parse(_ rest: Substring, for kind: AnimationValueKind) -> KeyComponent? {
@@ -291,6 +293,7 @@ enum KeyComponent: Sendable {
         case (.transform, "scale.x"): return .scaleX
         case (.transform, "scale.y"): return .scaleY
         case (.transform, "scale.z"): return .scaleZ
+        case (.transform, "scale.xy"): return .scaleXY
         case (.transform, "translation"): return .translation
         case (.transform, "translation.x"): return .translationX
         case (.transform, "translation.y"): return .translationY
@@ -298,6 +301,9 @@ enum KeyComponent: Sendable {
         default: return nil
         }
     }
+
+    /// Whether the component is an angle (in radians, as Apple's table says).
+    var isRotation: Bool { self == .rotationX || self == .rotationY || self == .rotationZ }
 
     /// The kind of the component's value.
     func kind(base: AnimationValueKind) -> AnimationValueKind {
@@ -334,6 +340,8 @@ enum KeyComponent: Sendable {
             case .scaleX: return .number(c.scale.x)
             case .scaleY: return .number(c.scale.y)
             case .scaleZ: return .number(c.scale.z)
+            // Read as the average of the two factors it sets, as `scale` reads its three.
+            case .scaleXY: return .number((c.scale.x + c.scale.y) / 2)
             case .translation: return .size(CGSize(width: c.translation.x, height: c.translation.y))
             case .translationX: return .number(c.translation.x)
             case .translationY: return .number(c.translation.y)
@@ -369,6 +377,11 @@ enum KeyComponent: Sendable {
             var c = TransformComponents(t)
             c.translation.x = Double(s.width); c.translation.y = Double(s.height)
             return .transform(c.matrix)
+        case (.transform, .point(let p)) where self == .translation:
+            // Apple documents an NSSize here, but a keyframe `path` (whose values are points)
+            // on `transform.translation` moves the layer along the path: Lottie's Core
+            // Animation engine animates every position that way.
+            return set(.size(CGSize(width: p.x, height: p.y)), in: base)
         case (.transform(let t), .number(let d)):
             var c = TransformComponents(t)
             switch self {
@@ -379,6 +392,7 @@ enum KeyComponent: Sendable {
             case .scaleX: c.scale.x = d
             case .scaleY: c.scale.y = d
             case .scaleZ: c.scale.z = d
+            case .scaleXY: c.scale.x = d; c.scale.y = d
             case .translationX: c.translation.x = d
             case .translationY: c.translation.y = d
             case .translationZ: c.translation.z = d
@@ -409,6 +423,15 @@ package struct LayerKeyPath: Sendable {
     }
 
     var kind: AnimationValueKind { component.kind(base: property.kind) }
+
+    /// `v` read as a value of this key path's kind; nil when it is of the wrong kind.
+    /// `transform.translation` takes a point as well as a size (`KeyComponent.set`), read as
+    /// the size of the same numbers so that a point and a size interpolate with each other.
+    func value(_ v: Any?) -> AnimationValue? {
+        if let a = AnimationValue(v, kind: kind) { return a }
+        guard component == .translation, case .point(let p)? = AnimationValue(v, kind: .point) else { return nil }
+        return .size(CGSize(width: p.x, height: p.y))
+    }
 
     package func get(_ l: CALayer) -> AnimationValue? { property.get(l).flatMap { component.get($0) } }
 

@@ -94,12 +94,12 @@ extension SceneReader {
             }
             let property: CAPropertyAnimation
             if type == .keyframe {
-                property = try keyframe(o, p, kind: target.kind)
+                property = try keyframe(o, p, target: target)
             } else {
                 let basic = type == .spring ? try spring(o, p) : CABasicAnimation()
-                if let x = o["fromValue"] { basic.fromValue = try animationValue(x, p.key("fromValue"), kind: target.kind) }
-                if let x = o["toValue"] { basic.toValue = try animationValue(x, p.key("toValue"), kind: target.kind) }
-                if let x = o["byValue"] { basic.byValue = try animationValue(x, p.key("byValue"), kind: target.kind) }
+                if let x = o["fromValue"] { basic.fromValue = try animationValue(x, p.key("fromValue"), target: target) }
+                if let x = o["toValue"] { basic.toValue = try animationValue(x, p.key("toValue"), target: target) }
+                if let x = o["byValue"] { basic.byValue = try animationValue(x, p.key("byValue"), target: target) }
                 property = basic
             }
             property.keyPath = keyPath
@@ -121,10 +121,10 @@ extension SceneReader {
         return s
     }
 
-    private func keyframe(_ o: JSONObject, _ p: JSONPath, kind: AnimationValueKind) throws(SceneError) -> CAKeyframeAnimation {
+    private func keyframe(_ o: JSONObject, _ p: JSONPath, target: LayerKeyPath) throws(SceneError) -> CAKeyframeAnimation {
         let k = CAKeyframeAnimation()
         guard let values = try countedList(o, "values", p, expected: "an array of keyframe values", { (v, vp) throws(SceneError) in
-            try animationValue(v, vp, kind: kind)
+            try animationValue(v, vp, target: target)
         }) else { throw fail(p, "missing \"values\" (the keyframes)") }
         k.values = values
         k.keyTimes = try countedList(o, "keyTimes", p, expected: "an array of numbers in 0…1") { (t, tp) throws(SceneError) in
@@ -134,7 +134,45 @@ extension SceneReader {
             try timingFunction(f, fp)
         }
         if let x = o["calculationMode"] { k.calculationMode = try choice(x, p.key("calculationMode"), Self.calculationModeTable) }
+        if let times = k.keyTimes { try checkKeyTimes(times, values: values.count, mode: k.calculationMode, p.key("keyTimes")) }
+        // Apple, `timingFunctions`: "If the number of keyframes in the values property is n,
+        // then this property should contain n-1 objects" (one per segment).
+        if let functions = k.timingFunctions, functions.count != max(values.count - 1, 0) {
+            throw fail(p.key("timingFunctions"), "\(functions.count) timing functions for \(values.count) values (give one per segment: \(max(values.count - 1, 0)))")
+        }
         return k
+    }
+
+    /// Refuses key times that Core Animation would not follow as written, instead of playing
+    /// them some other way.
+    private func checkKeyTimes(_ times: [NSNumber], values n: Int, mode: CAAnimationCalculationMode,
+                               _ p: JSONPath) throws(SceneError) {
+        if let problem = Self.keyTimesProblem(times.map(\.doubleValue), values: n, mode: mode) {
+            throw fail(problem.index.map { p.index($0) } ?? p, problem.message)
+        }
+    }
+
+    /// What is wrong with `times` as the key times of `n` keyframe values in `mode`, and at
+    /// which index; nil when Core Animation follows them (Apple, `keyTimes`: each is "greater
+    /// than, or equal to, the previous value"; linear and cubic modes take one per value,
+    /// discrete mode one per value or one more, the time the last value ends; paced modes
+    /// ignore them). The writer leaves out the key times this refuses: the animation ignores
+    /// them (docs/time.md "Keyframes and key times"), so the scene draws the same without.
+    static func keyTimesProblem(_ times: [Double], values n: Int, mode: CAAnimationCalculationMode) -> (index: Int?, message: String)? {
+        for i in times.indices.dropFirst() where times[i] < times[i - 1] {
+            return (i, "key times may not decrease (\(text(CGFloat(times[i - 1]))) then \(text(CGFloat(times[i]))))")
+        }
+        switch mode {
+        case .paced, .cubicPaced:
+            return (nil, "a \"\(mode.rawValue)\" animation ignores key times (it is paced by distance); remove them")
+        case .discrete:
+            guard times.count == n || times.count == n + 1 else {
+                return (nil, "\(times.count) key times for \(n) discrete values (give \(n), or \(n + 1) with the time the last value ends)")
+            }
+        default:
+            guard times.count == n else { return (nil, "\(times.count) key times for \(n) values (give one per value)") }
+        }
+        return nil
     }
 
     /// The array at `o[key]` read item by item with `item` (nil when the key is absent), its
@@ -193,9 +231,12 @@ extension SceneReader {
         return CAMediaTimingFunction(controlPoints: f[0], f[1], f[2], f[3])
     }
 
-    /// A value of the kind the animated key path holds, as the layer keys of that kind are written.
-    private func animationValue(_ v: JSONValue, _ p: JSONPath, kind: AnimationValueKind) throws(SceneError) -> Any {
-        switch kind {
+    /// A value of the kind the animated key path holds, as the layer keys of that kind are
+    /// written. An angle (`transform.rotation.z`, …) is a number of radians, as Core Animation
+    /// takes it, or `{"degrees": a}` / `{"radians": a}` as a static transform's `rotate` step.
+    private func animationValue(_ v: JSONValue, _ p: JSONPath, target: LayerKeyPath) throws(SceneError) -> Any {
+        if target.component.isRotation, case .object = v { return try angle(v, p) }
+        switch target.kind {
         case .number: return try number(v, p)
         case .point: return try point(v, p)
         case .size: return try offset(v, p)

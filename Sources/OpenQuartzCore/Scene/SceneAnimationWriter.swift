@@ -41,9 +41,21 @@ extension SceneWriter {
                 guard k.path == nil else { return nil }
                 put("type", .string("keyframe"))
                 put("keyPath", .string(keyPath))
-                put("values", .array((k.values ?? []).compactMap { animationValue($0, kind) }))
-                if let t = k.keyTimes { put("keyTimes", numbers(t.map { CGFloat($0.doubleValue) })) }
-                if let f = k.timingFunctions { put("timingFunctions", .array(f.map(timingFunction))) }
+                let values = (k.values ?? []).compactMap { animationValue($0, kind) }
+                put("values", .array(values))
+                if let t = k.keyTimes {
+                    // As the animation reads them (clamped to 0…1), and only when it follows
+                    // them: the reader refuses the others, which the animation ignores anyway.
+                    let times = t.map { x in x.doubleValue.isFinite ? min(max(x.doubleValue, 0), 1) : 0 }
+                    if SceneReader.keyTimesProblem(times, values: values.count, mode: k.calculationMode) == nil {
+                        put("keyTimes", numbers(times.map { CGFloat($0) }))
+                    }
+                }
+                if let f = k.timingFunctions, !f.isEmpty, values.count > 1 {
+                    // One per segment, as the reader asks: segment i is paced by function
+                    // min(i, count − 1), as the animation reads a list of another length.
+                    put("timingFunctions", .array((0..<values.count - 1).map { timingFunction(f[min($0, f.count - 1)]) }))
+                }
                 if k.calculationMode != .linear { put("calculationMode", .string(k.calculationMode.rawValue)) }
             default:
                 return nil

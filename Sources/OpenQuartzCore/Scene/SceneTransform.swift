@@ -96,6 +96,11 @@ extension SceneReader {
         return try numbers(v, p, names)
     }
 
+    /// `{"degrees": a}` or `{"radians": a}`, in radians: an animation value of a rotation key path.
+    func angle(_ v: JSONValue, _ p: JSONPath) throws(SceneError) -> CGFloat {
+        try rotation(v, p, allowsAxis: false).angle
+    }
+
     /// `{"degrees": a}` or `{"radians": a}`, with `"axis": [x, y, z]` (default [0, 0, 1]) in 3D.
     private func rotation(_ v: JSONValue, _ p: JSONPath, allowsAxis: Bool) throws(SceneError) -> (angle: CGFloat, axis: [CGFloat]) {
         let expected = allowsAxis ? "{\"degrees\": a} or {\"radians\": a}, with an optional \"axis\": [x, y, z]"
