@@ -28,13 +28,16 @@ let package = Package(
         .target(name: "DrawingRace", dependencies: ["OpenQuartzCore"], path: "Benchmarks/drawing/Sources/DrawingRace"),
         .executableTarget(name: "drawing-race", dependencies: ["DrawingRace"], path: "Benchmarks/drawing/Sources/drawing-race"),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
-        .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Raster"],
+        // Pillow's reading of animation files (Scripts/apng_frames.py), for the tests of the APNG
+        // writer and of `oqc animate`.
+        .target(name: "PillowFrames", path: "Tests/PillowFrames"),
+        .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Raster", "PillowFrames"],
                     resources: [.copy("Fixtures")]),
         // The fuzz harnesses' programs (Fuzz/Sources/FuzzSupport), built here too so that the
         // tests replay the inputs in Fuzz/Crashers through the calls the fuzzer made.
         .target(name: "FuzzSupport", dependencies: ["OpenQuartzCore"], path: "Fuzz/Sources/FuzzSupport"),
         .testTarget(name: "OpenQuartzCoreTests", dependencies: ["OpenQuartzCore", "Raster", "Codecs", "FuzzSupport", "DrawingRace"]),
-        .testTarget(name: "oqcTests", dependencies: ["OpenQuartzCore"]),
+        .testTarget(name: "oqcTests", dependencies: ["OpenQuartzCore", "PillowFrames"]),
         .testTarget(name: "GalleryTests", dependencies: ["Gallery", "OpenQuartzCore", "Raster"]),
     ],
     swiftLanguageModes: [.v6]
