@@ -35,6 +35,8 @@ enum AnimateCommand {
       --threads N              threads per frame (default 1)
       --max-frames N           most frames in the range (default \(defaultMaxFrames))
       --max-total-pixels N     most pixels over all frames written (default 20G)
+      --timing                 print one line on standard error: seconds spent rendering the
+                               frames and writing them (encoding, files, ffmpeg's input)
       --allow-any-path         let contents images use absolute paths or leave the scene's folder
     \(Arguments.limitsHelp(.reading))
     \(Arguments.limitsHelp(.rendering))
@@ -54,7 +56,7 @@ enum AnimateCommand {
                                    "--threads", "--max-frames", "--max-total-pixels"]
         let a = try Arguments(command: "animate", args,
                               valued: Arguments.sceneValued.union(Arguments.budgetValued).union(valued),
-                              flags: Arguments.sceneFlags.union(["--until-settled"]), aliases: ["-o": "--output"])
+                              flags: Arguments.sceneFlags.union(["--until-settled", "--timing"]), aliases: ["-o": "--output"])
         let scenePath = try a.singleOperand("scene file")
         guard let outputPath = a.value("--output"), !outputPath.isEmpty else {
             throw .invalid("oqc animate: missing -o OUT (see oqc animate --help)")
@@ -100,10 +102,11 @@ enum AnimateCommand {
         }
         let progress = Progress(total: plan.frames.count)
         defer { progress.end() }
+        let clock = FrameClock()
         var frames = renderer.frames(for: scene.root, from: plan.start, rate: rate, range: plan.frames)
         /// The next frame, or a one-line error when it went over the render budget.
         func nextFrame() throws(CommandLineError) -> AnimationFrames.Frame? {
-            guard let f = frames.next() else { return nil }
+            guard let f = clock.rendering({ frames.next() }) else { return nil }
             if let exceeded = renderer.budgetExceeded {
                 throw .invalid(budgetMessage(exceeded, scene: scene, command: "animate"))
             }
@@ -155,6 +158,10 @@ enum AnimateCommand {
                 }
                 try encoder.finish()
             }
+        }
+        if a.flag("--timing") {
+            printError("oqc animate: \(plan.frames.count) frames of \(renderer.pixelWidth)x\(renderer.pixelHeight): "
+                + clock.summary())
         }
     }
 
