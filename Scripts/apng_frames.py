@@ -2,12 +2,15 @@
 """Decodes an animated PNG with Pillow, an encoder-independent reader, for the tests.
 
     apng_frames.py IN.png OUTDIR
+    apng_frames.py --write OUT.png
 
-writes every frame as Pillow composites it (dispose and blend ops applied) to
+The first form writes every frame as Pillow composites it (dispose and blend ops applied) to
 OUTDIR/NNNN.png as a plain RGBA PNG, and prints one JSON object: the size, Pillow's frame
 count, loop count and durations in milliseconds, and each frame's delay as the exact
 fraction stored in its fcTL chunk (read here by a parser of its own, not by Pillow, which
-gives only rounded milliseconds).
+gives only rounded milliseconds). The second writes a test animation with Pillow's own APNG
+encoder (its cropping, and every dispose and blend op), for our decoder to read; the first form
+then gives what Pillow shows of it.
 """
 import json
 import struct
@@ -30,7 +33,24 @@ def fctl_delays(data):
     return delays
 
 
+def write(path):
+    """Five 20 x 12 frames: squares moving over a translucent-free background, some frames
+    with transparent holes, so that over-blending is exact in any decoder."""
+    frames = []
+    for k in range(5):
+        im = Image.new("RGBA", (20, 12), (30 * k, 100, 200, 255) if k % 2 == 0 else (0, 0, 0, 0))
+        for y in range(3):
+            for x in range(4):
+                im.putpixel((2 + 3 * k + x, 2 + y + k), (255, 40 * k, 0, 255))
+        frames.append(im)
+    frames[0].save(path, save_all=True, append_images=frames[1:], duration=[40, 80, 120, 40, 1000],
+                   loop=2, disposal=[0, 1, 2, 0, 1], blend=[0, 1, 0, 1, 0])
+
+
 def main():
+    if sys.argv[1] == "--write":
+        write(sys.argv[2])
+        return
     path, out = sys.argv[1], sys.argv[2]
     with open(path, "rb") as f:
         data = f.read()

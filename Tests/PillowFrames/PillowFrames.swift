@@ -27,21 +27,9 @@ public struct PillowFrames {
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try Data(bytes).write(to: URL(fileURLWithPath: dir + "/in"))
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Scripts/apng_frames.py").path
-        let python = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") ? "/usr/bin/python3" : "python3"
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = [python, script, dir + "/in", dir]
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let json = out.fileHandleForReading.readDataToEndOfFile()
-        let why = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        guard p.terminationStatus == 0, let o = try? JSONSerialization.jsonObject(with: json) as? [String: Any] else {
-            throw PillowFailure(description: "Pillow could not read the file (Python 3 with Pillow is needed: apt-get install python3-pil): \(why)")
+        let json = try Self.runScript([dir + "/in", dir])
+        guard let o = try? JSONSerialization.jsonObject(with: json) as? [String: Any] else {
+            throw PillowFailure(description: "Scripts/apng_frames.py printed no JSON object")
         }
         width = o["width"] as? Int ?? 0
         height = o["height"] as? Int ?? 0
@@ -52,6 +40,36 @@ public struct PillowFrames {
         for i in 0..<count {
             pngs.append([UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + String(format: "/%04d.png", i)))))
         }
+    }
+
+    /// A small animation written by Pillow's own APNG encoder (`apng_frames.py --write`:
+    /// five frames, every dispose and blend op, loop count 2), for decoders to read.
+    public static func writtenByPillow() throws -> [UInt8] {
+        let path = NSTemporaryDirectory() + "pillow-\(UUID().uuidString).png"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        _ = try runScript(["--write", path])
+        return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    /// Runs Scripts/apng_frames.py with Debian's Python; its standard output.
+    static func runScript(_ arguments: [String]) throws -> Data {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Scripts/apng_frames.py").path
+        let python = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") ? "/usr/bin/python3" : "python3"
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = [python, script] + arguments
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let why = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else {
+            throw PillowFailure(description: "Scripts/apng_frames.py failed (Python 3 with Pillow is needed: apt-get install python3-pil): \(why)")
+        }
+        return data
     }
 
     /// Reads the file at `path`.
