@@ -1,3 +1,5 @@
+import Glibc
+
 /// A rectangle of an APNG canvas, in pixels.
 package struct APNGRegion: Equatable, Sendable {
     package var x: Int, y: Int, width: Int, height: Int
@@ -46,14 +48,27 @@ package struct APNGFramePlan: Equatable, Sendable {
     package init(frame: UnsafePointer<UInt32>, stride: Int, canvas: UnsafePointer<UInt32>, width: Int, height: Int,
                  previous: APNGRegion) {
         var kept = BoundingBox(), cleared = BoundingBox()
+        let px0 = previous.x, px1 = previous.x + previous.width
         for y in 0..<height {
             let row = frame + y * stride, base = canvas + y * width
             let inPrevious = y >= previous.y && y < previous.y + previous.height
-            for x in 0..<width {
-                let p = row[x]
-                if p != base[x] { kept.add(x, y) }
-                let clearedHere = inPrevious && x >= previous.x && x < previous.x + previous.width
-                if clearedHere ? p != 0 : p != base[x] { cleared.add(x, y) }
+            // Most rows of an animation do not change: one comparison of the row settles them.
+            if memcmp(row, base, width * 4) != 0, let (first, last) = Self.differing(row, base, 0, width) {
+                kept.add(first, y)
+                kept.add(last, y)
+                if !inPrevious {
+                    cleared.add(first, y)
+                    cleared.add(last, y)
+                }
+            }
+            guard inPrevious else { continue }
+            // Cleared: the previous rectangle differs where the frame is not transparent black,
+            // the rest of the row where it differs from the canvas.
+            if let (first, last) = Self.differing(row, base, 0, px0) { cleared.add(first, y); cleared.add(last, y) }
+            if let (first, last) = Self.differing(row, base, px1, width) { cleared.add(first, y); cleared.add(last, y) }
+            if let first = (px0..<px1).first(where: { row[$0] != 0 }), let last = (px0..<px1).last(where: { row[$0] != 0 }) {
+                cleared.add(first, y)
+                cleared.add(last, y)
             }
         }
         let useCleared = cleared.area < kept.area
@@ -77,6 +92,18 @@ package struct APNGFramePlan: Equatable, Sendable {
             }
         }
         blend = over ? .over : .source
+    }
+}
+
+extension APNGFramePlan {
+    /// The first and last x in `x0..<x1` where `a` and `b` differ; nil where they are equal.
+    static func differing(_ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>, _ x0: Int, _ x1: Int) -> (Int, Int)? {
+        var first = x0
+        while first < x1 && a[first] == b[first] { first += 1 }
+        guard first < x1 else { return nil }
+        var last = x1 - 1
+        while a[last] == b[last] { last -= 1 }
+        return (first, last)
     }
 }
 

@@ -52,10 +52,7 @@ public struct AnimatedPNGWriter {
         }
         let s = image.surface
         straight.withUnsafeMutableBufferPointer { out in
-            for y in 0..<h {
-                let row = s.pixels + y * s.stride
-                for x in 0..<w { out[y * w + x] = Premultiply.unpremultiply(row[x]) }
-            }
+            for y in 0..<h { Premultiply.unpremultiply(s.pixels + y * s.stride, into: out.baseAddress! + y * w, count: w) }
         }
         straight.withUnsafeBufferPointer { px in
             encoder.append(straight: px.baseAddress!, stride: w,
