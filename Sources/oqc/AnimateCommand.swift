@@ -35,8 +35,9 @@ enum AnimateCommand {
       --threads N              threads per frame (default 1)
       --max-frames N           most frames in the range (default \(defaultMaxFrames))
       --max-total-pixels N     most pixels over all frames written (default 20G)
-      --timing                 print one line on standard error: seconds spent rendering the
-                               frames and writing them (encoding, files, ffmpeg's input)
+      --timing                 print one line on standard error: CPU and wall seconds spent
+                               rendering the frames and writing them (encoding, files, ffmpeg's
+                               input)
       --allow-any-path         let contents images use absolute paths or leave the scene's folder
     \(Arguments.limitsHelp(.reading))
     \(Arguments.limitsHelp(.rendering))
