@@ -177,6 +177,22 @@ struct OQCAnimateTests {
         #expect(P.listing(dir) == ["scene.json"])
     }
 
+    @Test func aFailingFFmpegLeavesNothingAndSaysWhy() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/bin", withIntermediateDirectories: false)
+        let fake = dir + "/bin/ffmpeg"
+        try Data("#!/bin/sh\ncat > /dev/null\necho 'first line' >&2\necho 'Unknown encoder' >&2\nexit 3\n".utf8)
+            .write(to: URL(fileURLWithPath: fake))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake)
+        try Data("OLD".utf8).write(to: URL(fileURLWithPath: dir + "/out.webm"))
+        let r = try P.run(["animate", "scene.json", "-o", "out.webm"], in: dir, environment: ["PATH": dir + "/bin:/usr/bin:/bin"])
+        #expect(r.status == 1)
+        #expect(r.stderr == "oqc animate: ffmpeg failed (status 3): Unknown encoder\n")
+        #expect(FileManager.default.contents(atPath: dir + "/out.webm") == Data("OLD".utf8))
+        #expect(P.listing(dir) == ["bin", "out.webm", "scene.json"])
+    }
+
     /// ffmpeg is on PATH in .ci/run (it installs it): its outputs must appear, with every frame.
     @Test func ffmpegWritesGIFAndVideos() throws {
         let dir = try folder()
