@@ -22,6 +22,9 @@ package struct APNGEncoder {
     private var actlOffset = 0
     private var sequence: UInt32 = 0
     package private(set) var frameCount = 0
+    /// Rows that share one choice of PNG filter: the choice is most of the writer's own time,
+    /// and neighbouring rows of a rendered frame choose alike (docs/animate.md, "Cost").
+    static let filterRows = 8
 
     /// An encoder for frames of `width × height` pixels, played `loopCount` times (0: for
     /// ever). Nil when a side is not positive or larger than PNG allows (2³¹ − 1).
@@ -85,7 +88,7 @@ package struct APNGEncoder {
         sequence &+= 1
         let first = frameCount == 0
         data.withUnsafeBufferPointer { data in
-            PNGEncoder.compress(width: r.width, height: r.height, fillRow: { y, row in
+            PNGEncoder.compress(width: r.width, height: r.height, filterRows: APNGEncoder.filterRows, fillRow: { y, row in
                 UnsafeMutableRawPointer(row).copyMemory(from: data.baseAddress! + y * r.width, byteCount: r.width * 4)
             }, emit: { piece in
                 if first {

@@ -32,8 +32,9 @@ package enum PNGEncoder {
 
     /// The image data of `width × height` straight RGBA8 rows, filtered and deflated, handed
     /// to `emit` in pieces of at most `idatSize` bytes (an IDAT's data, or an APNG fdAT's
-    /// after its sequence number).
-    static func compress(width: Int, height: Int, fillRow: (Int, UnsafeMutablePointer<UInt8>) -> Void,
+    /// after its sequence number). The filter is chosen on every `filterRows`-th row and kept
+    /// for the rows after it (1: every row, the still encoder's choice).
+    static func compress(width: Int, height: Int, filterRows: Int = 1, fillRow: (Int, UnsafeMutablePointer<UInt8>) -> Void,
                          emit: (UnsafeBufferPointer<UInt8>) -> Void) {
         let n = width * 4
         // Two straight rows (current and prior) and one filtered row; prior starts as zeros.
@@ -74,7 +75,11 @@ package enum PNGEncoder {
         var cur = rows, prior = rows + n
         for y in 0..<height {
             fillRow(y, cur)
-            PNGFilter.filterBest(row: cur, prior: prior, count: n, distance: 4, into: filtered)
+            if y % filterRows == 0 {
+                PNGFilter.filterBest(row: cur, prior: prior, count: n, distance: 4, into: filtered)
+            } else {
+                PNGFilter.apply(filtered[0], row: cur, prior: prior, count: n, distance: 4, into: filtered)
+            }
             var left = n + 1
             var p = filtered
             // Rows longer than 4 GiB go to zlib in pieces (its counts are 32-bit).
