@@ -32,13 +32,13 @@ let package = Package(
         .executableTarget(name: "animation-bench", dependencies: ["OpenQuartzCore"],
                           path: "Benchmarks/animation/Sources/animation-bench"),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
-        .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Raster"],
+        .testTarget(name: "CodecsTests", dependencies: ["Codecs", "Raster", "TestSupport"],
                     resources: [.copy("Fixtures")]),
         // The fuzz harnesses' programs (Fuzz/Sources/FuzzSupport), built here too so that the
         // tests replay the inputs in Fuzz/Crashers through the calls the fuzzer made.
         .target(name: "FuzzSupport", dependencies: ["OpenQuartzCore"], path: "Fuzz/Sources/FuzzSupport"),
-        // What several test targets share: the seeded random scene generator and the
-        // repository's folders.
+        // What several test targets share: the seeded random scene generator, the
+        // repository's folders, and Pillow's reading of animation files.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "OpenQuartzCoreTests",
                     dependencies: ["OpenQuartzCore", "Raster", "Codecs", "FuzzSupport", "DrawingRace", "TestSupport"]),

@@ -6,8 +6,10 @@ import Raster
 /// types 0, 2, 3, 4 and 6 at all their bit depths, palettes with tRNS, tRNS
 /// colour keys, Adam7 interlacing and image data split over many IDAT chunks.
 /// gAMA, cHRM, iCCP and sRGB are ignored (samples are used as stored, as sRGB);
-/// other unknown ancillary chunks (tEXt, pHYs, APNG's acTL/fcTL/fdAT, ...) are
-/// skipped, and unknown critical chunks are refused.
+/// other unknown ancillary chunks (tEXt, pHYs, ...) are skipped, and unknown critical
+/// chunks are refused. Of an animated PNG, the default image (IDAT) is decoded: the first
+/// frame when it is part of the animation, as encoders write it (ours included), so layer
+/// `contents` show the first frame; `APNGDecoder` reads every frame.
 ///
 /// Hostile input fails with a `PNGError` naming the problem; allocation is
 /// bounded by `PNGLimits`, checked right after the header is read. Every chunk's

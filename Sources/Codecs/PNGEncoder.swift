@@ -11,18 +11,32 @@ package enum PNGEncoder {
 
     /// `fillRow(y, row)` writes row `y` as straight RGBA8 (width × 4 bytes).
     static func encode(width: Int, height: Int, fillRow: (Int, UnsafeMutablePointer<UInt8>) -> Void) -> [UInt8] {
+        var out = pngSignature
+        out.reserveCapacity(width * 4 * height / 4 + 1024)
+        appendHeader(&out, width: width, height: height)
+        compress(width: width, height: height, fillRow: fillRow) { appendChunk(&out, PNGChunk.IDAT, $0) }
+        appendChunk(&out, PNGChunk.IEND, UnsafeBufferPointer(start: nil, count: 0))
+        return out
+    }
+
+    /// The IHDR chunk of an 8-bit RGBA image.
+    static func appendHeader(_ out: inout [UInt8], width: Int, height: Int) {
         precondition(width > 0 && height > 0 && width <= Int(Int32.max) && height <= Int(Int32.max),
                      "PNG.encode: image size \(width)x\(height) is not encodable")
-        let n = width * 4
-        var out = pngSignature
-        out.reserveCapacity(n * height / 4 + 1024)
-
         var ihdr = [UInt8]()
         appendBigEndian32(&ihdr, UInt32(width))
         appendBigEndian32(&ihdr, UInt32(height))
         ihdr += [8, 6, 0, 0, 0]  // 8-bit, RGBA, deflate, filter method 0, not interlaced
         ihdr.withUnsafeBufferPointer { appendChunk(&out, PNGChunk.IHDR, $0) }
+    }
 
+    /// The image data of `width × height` straight RGBA8 rows, filtered and deflated, handed
+    /// to `emit` in pieces of at most `idatSize` bytes (an IDAT's data, or an APNG fdAT's
+    /// after its sequence number). The filter is chosen on every `filterRows`-th row and kept
+    /// for the rows after it (1: every row, the still encoder's choice).
+    static func compress(width: Int, height: Int, filterRows: Int = 1, fillRow: (Int, UnsafeMutablePointer<UInt8>) -> Void,
+                         emit: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let n = width * 4
         // Two straight rows (current and prior) and one filtered row; prior starts as zeros.
         let rows = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * n)
         rows.initialize(repeating: 0, count: 2 * n)
@@ -50,7 +64,7 @@ package enum PNGEncoder {
                 let full = stream.pointee.avail_out == 0
                 if full || (flush == Z_FINISH && rc == Z_STREAM_END) {
                     let used = idatSize - Int(stream.pointee.avail_out)
-                    if used > 0 { appendChunk(&out, PNGChunk.IDAT, UnsafeBufferPointer(start: chunk, count: used)) }
+                    if used > 0 { emit(UnsafeBufferPointer(start: chunk, count: used)) }
                     stream.pointee.next_out = chunk
                     stream.pointee.avail_out = UInt32(idatSize)
                 }
@@ -61,7 +75,11 @@ package enum PNGEncoder {
         var cur = rows, prior = rows + n
         for y in 0..<height {
             fillRow(y, cur)
-            PNGFilter.filterBest(row: cur, prior: prior, count: n, distance: 4, into: filtered)
+            if y % filterRows == 0 {
+                PNGFilter.filterBest(row: cur, prior: prior, count: n, distance: 4, into: filtered)
+            } else {
+                PNGFilter.apply(filtered[0], row: cur, prior: prior, count: n, distance: 4, into: filtered)
+            }
             var left = n + 1
             var p = filtered
             // Rows longer than 4 GiB go to zlib in pieces (its counts are 32-bit).
@@ -78,11 +96,10 @@ package enum PNGEncoder {
         stream.pointee.next_in = nil
         stream.pointee.avail_in = 0
         pump(Z_FINISH)
-        appendChunk(&out, PNGChunk.IEND, UnsafeBufferPointer(start: chunk, count: 0))
-        return out
     }
 
-    private static func appendChunk(_ out: inout [UInt8], _ type: UInt32, _ data: UnsafeBufferPointer<UInt8>) {
+    /// Appends a chunk: length, type, `data`, CRC.
+    static func appendChunk(_ out: inout [UInt8], _ type: UInt32, _ data: UnsafeBufferPointer<UInt8>) {
         appendBigEndian32(&out, UInt32(data.count))
         var typeBytes = [UInt8]()
         appendBigEndian32(&typeBytes, type)
@@ -92,7 +109,7 @@ package enum PNGEncoder {
         appendBigEndian32(&out, crc)
     }
 
-    private static func appendBigEndian32(_ out: inout [UInt8], _ v: UInt32) {
+    static func appendBigEndian32(_ out: inout [UInt8], _ v: UInt32) {
         out.append(UInt8(truncatingIfNeeded: v >> 24))
         out.append(UInt8(truncatingIfNeeded: v >> 16))
         out.append(UInt8(truncatingIfNeeded: v >> 8))

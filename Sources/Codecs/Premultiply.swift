@@ -13,6 +13,12 @@ package enum Premultiply {
         return r | g << 8 | b << 16 | a << 24
     }
 
+    /// Un-premultiplies `count` pixels of `src` into `dst` (`unpremultiply` inlined, for the
+    /// frames of an animation).
+    package static func unpremultiply(_ src: UnsafePointer<UInt32>, into dst: UnsafeMutablePointer<UInt32>, count: Int) {
+        for i in 0..<count { dst[i] = unpremultiply(src[i]) }
+    }
+
     static func premultiply(_ pixels: UnsafeMutablePointer<UInt32>, count: Int) {
         for i in 0..<count { pixels[i] = premultiply(pixels[i]) }
     }

@@ -90,15 +90,37 @@ struct OutputFile {
     /// A temporary file beside the destination, renamed over it. Its name is short (a file
     /// name may be 255 bytes; the temporary one must fit beside any such name).
     private func replace(with bytes: [UInt8]) throws(CommandLineError) {
+        try replace { fd, _ in Self.writeAll(bytes, to: fd) }
+    }
+
+    /// Replaces the output (a `.replace` kind) with a file another program writes:
+    /// `produce` gets the path of a new empty temporary file beside the output, which is
+    /// renamed over the output once `produce` returns, and removed if it throws.
+    func replace(producing produce: (String) throws(CommandLineError) -> Void) throws(CommandLineError) {
+        try replace { (_, temp) throws(CommandLineError) -> String? in
+            try produce(temp)
+            return nil
+        }
+    }
+
+    /// `fill(fd, temp)` writes the temporary file (nil, or the error text); then it is
+    /// synced, closed and renamed over the output, or removed on any failure.
+    private func replace(_ fill: (Int32, String) throws(CommandLineError) -> String?) throws(CommandLineError) {
         let dir = SceneFilePath.folder(of: path)
         let prefix = !path.contains("/") ? "" : dir == "/" ? "/" : dir + "/"
         let temp = prefix + ".oqc-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
         let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o644)
         guard fd >= 0 else { throw .failure("oqc \(command): cannot write \(path): \(Self.lastError())") }
-        var failure = Self.writeAll(bytes, to: fd)
-        if failure == nil, fsync(fd) != 0 { failure = Self.lastError() }
+        var failure: String?
+        var thrown: CommandLineError?
+        do { failure = try fill(fd, temp) } catch { thrown = error }
+        if thrown == nil, failure == nil, fsync(fd) != 0 { failure = Self.lastError() }
         if close(fd) != 0, failure == nil { failure = Self.lastError() }
-        if failure == nil, rename(temp, path) != 0 { failure = Self.lastError() }
+        if thrown == nil, failure == nil, rename(temp, path) != 0 { failure = Self.lastError() }
+        if let thrown {
+            unlink(temp)
+            throw thrown
+        }
         if let failure {
             unlink(temp)
             throw .failure("oqc \(command): cannot write \(path): \(failure)")

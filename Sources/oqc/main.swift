@@ -9,6 +9,7 @@ OpenQuartzCore's command-line tool: Core Animation layer trees from scene files
 
 Commands:
   render SCENE.json -o OUT.png   render a scene to PNG
+  animate SCENE.json -o OUT      render its animations: APNG, PNG frames, video
   hit SCENE.json --at X,Y        which layer CALayer.hitTest finds at a point
   demo [-o DIR]                  render the gallery of the book's figures
   bench …                        benchmark the renderer
@@ -22,6 +23,7 @@ Exit status: 0 success, 2 invalid input (one line on standard error), 1 other fa
 func lookUpCommand(_ name: String) -> (help: String, run: ([String]) throws(CommandLineError) -> Void)? {
     switch name {
     case "render": return (RenderCommand.help, RenderCommand.run)
+    case "animate": return (AnimateCommand.help, AnimateCommand.run)
     case "hit": return (HitCommand.help, HitCommand.run)
     case "demo": return (DemoCommand.help, DemoCommand.run)
     case "bench": return (BenchCommand.help, BenchCommand.run)

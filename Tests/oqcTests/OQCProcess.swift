@@ -44,13 +44,16 @@ enum OQCProcess {
         return nil
     }()
 
-    static func run(_ arguments: [String], in directory: String? = nil, input: Data? = nil) throws -> Result {
+    /// `environment`, when given, replaces the child's environment.
+    static func run(_ arguments: [String], in directory: String? = nil, input: Data? = nil,
+                    environment: [String: String]? = nil) throws -> Result {
         guard let executable else {
             throw OQCTestFailure("oqc executable not found next to the tests; build it with `swift build` (or set OQC_EXECUTABLE)")
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if let environment { process.environment = environment }
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out

@@ -62,6 +62,19 @@ func docSnippet_README_md_3() async throws {
 }
 // end of snippet: README.md #3
 
+// snippet: docs/animate.md #1
+func docSnippet_animate_md_1() async throws {
+    let scene = try Scene.load(path: "spinner.json")
+    let renderer = CAImageRenderer(size: scene.size, scale: scene.scale, background: scene.background)
+    let rate = FrameRate(framesPerSecond: 30)!
+    var writer = AnimatedPNGWriter(width: renderer.pixelWidth, height: renderer.pixelHeight)!
+    for frame in renderer.frames(for: scene.root, from: 0, rate: rate, range: 0..<60) {
+        try writer.append(frame.image, delay: rate.frameDelay)
+    }
+    try Data(writer.finish()!).write(to: URL(fileURLWithPath: "spinner.png"))
+}
+// end of snippet: docs/animate.md #1
+
 // snippet: docs/scene-format.md #1
 func docSnippet_scene_format_md_1() async throws {
     let text = """
