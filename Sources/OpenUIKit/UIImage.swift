@@ -5,10 +5,10 @@ import Foundation
 /// Images are read from PNG files and data (the format OpenQuartzCore decodes); other formats
 /// give nil. As in UIKit, a file named with an `@2x` or `@3x` suffix has that scale.
 open class UIImage: NSObject, @unchecked Sendable {
-    /// The pixels.
-    private let image: CGImage
+    /// The pixels; nil for an empty image.
+    private let image: CGImage?
 
-    /// The Core Graphics image.
+    /// The Core Graphics image; nil for an empty image (`UIImage()`).
     open var cgImage: CGImage? { image }
     /// Pixels a point: the image's size in points is its pixel size divided by it.
     public let scale: CGFloat
@@ -18,6 +18,14 @@ open class UIImage: NSObject, @unchecked Sendable {
     public private(set) var capInsets: UIEdgeInsets = .zero
     /// How the middle of a resizable image fills its area. Default `.tile`, UIKit's default.
     public private(set) var resizingMode: UIImage.ResizingMode = .tile
+
+    /// An empty image: no pixels, a size of zero, nothing drawn.
+    public override init() {
+        image = nil
+        scale = 1
+        imageOrientation = .up
+        super.init()
+    }
 
     /// An image of `cgImage` at a scale of 1, upright.
     public convenience init(cgImage: CGImage) {
@@ -87,6 +95,7 @@ open class UIImage: NSObject, @unchecked Sendable {
     /// The image's size in points: its pixel size divided by `scale`, width and height swapped
     /// for the orientations that turn it a quarter.
     open var size: CGSize {
+        guard let image else { return .zero }
         let w = CGFloat(image.width) / scale, h = CGFloat(image.height) / scale
         switch imageOrientation {
         case .left, .right, .leftMirrored, .rightMirrored: return CGSize(width: h, height: w)
@@ -95,7 +104,7 @@ open class UIImage: NSObject, @unchecked Sendable {
     }
 
     /// The image as PNG data (its pixels; scale and orientation are not recorded).
-    open func pngData() -> Data? { Data(image.pngData()) }
+    open func pngData() -> Data? { image.map { Data($0.pngData()) } }
 
     /// The same pixels with `capInsets` kept unstretched when drawn larger, the middle tiled.
     open func resizableImage(withCapInsets capInsets: UIEdgeInsets) -> UIImage {
@@ -105,6 +114,7 @@ open class UIImage: NSObject, @unchecked Sendable {
     /// The same pixels with `capInsets` kept unstretched when drawn larger, the middle filled as
     /// `resizingMode` says.
     open func resizableImage(withCapInsets capInsets: UIEdgeInsets, resizingMode: UIImage.ResizingMode) -> UIImage {
+        guard let image else { return self }
         let copy = UIImage(cgImage: image, scale: scale, orientation: imageOrientation)
         copy.capInsets = capInsets
         copy.resizingMode = resizingMode
@@ -127,7 +137,7 @@ open class UIImage: NSObject, @unchecked Sendable {
 
     /// Draws the image into `rect` with the given blend mode and opacity.
     open func draw(in rect: CGRect, blendMode: CGBlendMode, alpha: CGFloat) {
-        guard let ctx = UIGraphicsGetCurrentContext() else { return }
+        guard let ctx = UIGraphicsGetCurrentContext(), let image else { return }
         ctx.saveGState()
         defer { ctx.restoreGState() }
         ctx.setBlendMode(blendMode)

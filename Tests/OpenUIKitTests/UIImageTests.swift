@@ -61,3 +61,14 @@ import OpenUIKit
         #expect(pixel(drawn, 9, 0) == [0, 0, 255, 255])
     }
 }
+
+extension UIImageTests {
+    /// `UIImage()` is an empty image: no pixels, no size, nothing drawn, no PNG data.
+    @Test func emptyImage() {
+        let empty = UIImage()
+        #expect(empty.cgImage == nil && empty.size == .zero && empty.pngData() == nil)
+        let drawn = render(CGSize(width: 2, height: 2)) { empty.draw(in: CGRect(x: 0, y: 0, width: 2, height: 2)) }
+        #expect(pixel(drawn, 0, 0) == [0, 0, 0, 0])
+        #expect(empty.resizableImage(withCapInsets: UIEdgeInsets(top: 1, left: 1, bottom: 1, right: 1)) === empty)
+    }
+}
