@@ -95,7 +95,7 @@ open class UILabel: UIView {
         if numberOfLines == 1 {
             // One line: cut at the width with the line break mode, not wrapped.
             let single = NSMutableAttributedString(attributedString: s)
-            single.mutableString.replaceOccurrences(of: "\n", with: " ", options: [], range: NSRange(location: 0, length: single.length))
+            _ = single.mutableString.replaceOccurrences(of: "\n", with: " ", options: [], range: NSRange(location: 0, length: single.length))
             single.draw(with: box, options: [.usesLineFragmentOrigin, .truncatesLastVisibleLine], context: nil)
         } else {
             s.draw(with: box, options: [.usesLineFragmentOrigin, .truncatesLastVisibleLine], context: nil)
