@@ -11,6 +11,9 @@ open class UIGraphicsRendererFormat: NSObject, NSCopying, @unchecked Sendable {
     /// A format with the default settings.
     open class func `default`() -> Self { Self() }
 
+    /// The format that best fits the device: the default one here.
+    open class func preferred() -> Self { Self() }
+
     /// A copy of the format.
     open func copy(with zone: NSZone? = nil) -> Any {
         let c = Self()
@@ -28,12 +31,12 @@ open class UIGraphicsImageRendererFormat: UIGraphicsRendererFormat, @unchecked S
     /// Whether the images may hold colors beyond sRGB. OpenQuartzCore draws 8-bit sRGB, so it
     /// is accepted and has no effect. Default false.
     open var prefersExtendedRange = false
+    /// The color range the images should have. OpenQuartzCore draws 8-bit sRGB, so it is
+    /// accepted and has no effect. Default `.automatic`.
+    open var preferredRange: UIGraphicsImageRendererFormat.Range = .automatic
 
     /// A format with the default settings.
     public required init() { super.init() }
-
-    /// The format that best fits the device: the default one here.
-    open class func preferred() -> Self { Self() }
 
     /// A copy of the format.
     open override func copy(with zone: NSZone? = nil) -> Any {
@@ -42,6 +45,21 @@ open class UIGraphicsImageRendererFormat: UIGraphicsRendererFormat, @unchecked S
         c.scale = scale
         c.opaque = opaque
         c.prefersExtendedRange = prefersExtendedRange
+        c.preferredRange = preferredRange
         return c
+    }
+}
+
+extension UIGraphicsImageRendererFormat {
+    /// The color range of a renderer's images.
+    public enum Range: Int, Sendable {
+        /// No preference.
+        case unspecified = -1
+        /// The range the device's display supports.
+        case automatic = 0
+        /// Extended range.
+        case extended = 1
+        /// Standard (sRGB) range.
+        case standard = 2
     }
 }

@@ -99,3 +99,17 @@ import OpenUIKit
         #expect(!ran && image.cgImage?.width == 1)
     }
 }
+
+extension UIGraphicsTests {
+    /// `preferred()` is the base format class's, as in UIKit; formats copy every setting.
+    @Test func formatsCopyTheirSettings() {
+        let format = UIGraphicsImageRendererFormat.preferred()
+        format.scale = 2
+        format.opaque = true
+        format.preferredRange = .standard
+        let renderer = UIGraphicsImageRenderer(size: CGSize(width: 1, height: 1), format: format)
+        let copied = renderer.format as? UIGraphicsImageRendererFormat
+        #expect(copied !== format && copied?.scale == 2 && copied?.opaque == true && copied?.preferredRange == .standard)
+        #expect(UIGraphicsRendererFormat.preferred().bounds == .zero)
+    }
+}
