@@ -316,6 +316,23 @@ open class UIView: UIResponder, CALayerDelegate {
         static var current: BaseDraw { ThreadLocal.value(forKey: "OpenUIKit.UIView.BaseDraw") { BaseDraw() } }
     }
 
+    /// Draws the view and its subviews, as they are now, scaled into `rect` of the current
+    /// context (`UIGraphicsGetCurrentContext()`) through the layer's `render(in:)`. Returns
+    /// false when there is no current context or the view has no area. `afterScreenUpdates`
+    /// has no effect: the layer tree is drawn as it stands, after any pending display.
+    open func drawHierarchy(in rect: CGRect, afterScreenUpdates afterUpdates: Bool) -> Bool {
+        let b = bounds
+        guard let ctx = UIGraphicsGetCurrentContext(), b.width > 0, b.height > 0,
+              rect.minX.isFinite, rect.minY.isFinite, rect.width.isFinite, rect.height.isFinite else { return false }
+        ctx.saveGState()
+        defer { ctx.restoreGState() }
+        ctx.translateBy(x: rect.minX, y: rect.minY)
+        ctx.scaleBy(x: rect.width / b.width, y: rect.height / b.height)
+        ctx.translateBy(x: -b.minX, y: -b.minY)
+        layer.render(in: ctx)
+        return true
+    }
+
     /// Marks the whole view as needing to be drawn again before the next render.
     open func setNeedsDisplay() { layer.setNeedsDisplay() }
 

@@ -101,3 +101,14 @@ import OpenUIKit
         NSAttributedString(string: "Hi").draw(in: CGRect(x: 0, y: 0, width: 10, height: 10))
     }
 }
+
+extension StringDrawingTests {
+    /// The text styles at UIKit's default content size.
+    @Test func preferredFontsHaveTheDefaultSizes() {
+        #expect(UIFont.preferredFont(forTextStyle: .body).pointSize == 17)
+        #expect(UIFont.preferredFont(forTextStyle: .largeTitle).pointSize == 34)
+        #expect(UIFont.preferredFont(forTextStyle: .caption2).pointSize == 11)
+        #expect(UIFont.preferredFont(forTextStyle: .headline).fontName == "DejaVuSans-Bold")
+        #expect(UIFont.preferredFont(forTextStyle: .body).fontName == "DejaVuSans")
+    }
+}

@@ -115,3 +115,21 @@ import OpenUIKit
         #expect(pixel(image, 10, 10) == [0, 255, 0, 255])
     }
 }
+
+extension UIViewTests {
+    /// `drawHierarchy(in:afterScreenUpdates:)` draws the view tree scaled into the rectangle.
+    @Test func drawHierarchyDrawsTheTreeIntoTheCurrentContext() {
+        let parent = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        parent.backgroundColor = .blue
+        let child = UIView(frame: CGRect(x: 10, y: 10, width: 10, height: 10))
+        child.backgroundColor = .red
+        parent.addSubview(child)
+        var drew = false
+        let image = render(CGSize(width: 40, height: 40)) {
+            drew = parent.drawHierarchy(in: CGRect(x: 0, y: 0, width: 40, height: 40), afterScreenUpdates: true)
+        }
+        #expect(drew)
+        #expect(pixel(image, 5, 5) == [0, 0, 255, 255] && pixel(image, 30, 30) == [255, 0, 0, 255])
+        #expect(!parent.drawHierarchy(in: CGRect(x: 0, y: 0, width: 10, height: 10), afterScreenUpdates: false))
+    }
+}
