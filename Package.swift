@@ -5,6 +5,8 @@ let package = Package(
     name: "OpenQuartzCore",
     products: [
         .library(name: "OpenQuartzCore", targets: ["OpenQuartzCore"]),
+        // UIKit's drawing and layer-hosting subset, for iOS layer code that imports UIKit.
+        .library(name: "OpenUIKit", targets: ["OpenUIKit"]),
         .executable(name: "oqc", targets: ["oqc"]),
     ],
     targets: [
@@ -21,6 +23,7 @@ let package = Package(
         .target(name: "Raster", dependencies: ["CRasterKernels", "CFutexLock"], exclude: ["README.md"]),
         .target(name: "Codecs", dependencies: ["CZlib", "Raster"]),
         .target(name: "OpenQuartzCore", dependencies: ["Raster", "Codecs"]),
+        .target(name: "OpenUIKit", dependencies: ["OpenQuartzCore"]),
         .target(name: "Gallery", dependencies: ["OpenQuartzCore"]),
         .executableTarget(name: "oqc", dependencies: ["OpenQuartzCore", "Gallery"]),
         // The drawing race (Benchmarks/drawing): its cases, shared with the tests, and the
@@ -43,6 +46,7 @@ let package = Package(
         .testTarget(name: "OpenQuartzCoreTests",
                     dependencies: ["OpenQuartzCore", "Raster", "Codecs", "FuzzSupport", "DrawingRace", "TestSupport"]),
         .testTarget(name: "oqcTests", dependencies: ["OpenQuartzCore", "TestSupport"]),
+        .testTarget(name: "OpenUIKitTests", dependencies: ["OpenUIKit"]),
         .testTarget(name: "GalleryTests", dependencies: ["Gallery", "OpenQuartzCore", "Raster"]),
     ],
     swiftLanguageModes: [.v6]

@@ -10,11 +10,6 @@ public typealias CFTimeInterval = Double
 /// on Linux.
 public let HUGE: Float = .infinity
 
-/// `MAXFLOAT` as Darwin exports it to Swift (a `Float`, the largest finite one), so that iOS
-/// code writing `repeatCount = MAXFLOAT` (Pulsator's pulse repeats so) compiles; Glibc does
-/// not export it. OpenQuartzCore extension on Linux.
-public let MAXFLOAT: Float = .greatestFiniteMagnitude
-
 /// The current media time: seconds of a monotonic clock (Core Animation's clock is
 /// `mach_absolute_time`; here `CLOCK_MONOTONIC`). Offline renders take their time as an
 /// argument instead (`CAImageRenderer.image(for:atTime:)`), so that a render does not depend

@@ -10,8 +10,8 @@ import Foundation
 /// Core Animation property, timing, actions and custom keys), instead of reading an archive.
 /// It holds no values: every decode answers "absent", so decoding code leaves defaults alone.
 ///
-/// Only `presentation()` uses it, never a render (a subclass written for iOS often has
-/// `required init?(coder:) { fatalError(...) }`).
+/// `presentation()` and `CALayer.defaultInstance(of:)` use it, never a render (a subclass
+/// written for iOS often has `required init?(coder:) { fatalError(...) }`).
 final class PresentationCoder: NSCoder {
     /// The layer being copied.
     let model: CALayer
@@ -44,4 +44,14 @@ final class PresentationCoder: NSCoder {
     override func encode(_ value: Double, forKey key: String) {}
     override func encodeValue(ofObjCType type: UnsafePointer<Int8>, at addr: UnsafeRawPointer) {}
     override func encode(_ data: Data) {}
+}
+
+extension CALayer {
+    /// A new layer of `layerClass` with every property at its default: a class known only at
+    /// run time can be instantiated only through a `required` initializer, so this is its
+    /// `init?(coder:)` given a coder that copies a new `CALayer` (as `presentation()` copies
+    /// a layer). What a view's `layerClass` is made with.
+    package static func defaultInstance(of layerClass: CALayer.Type) -> CALayer? {
+        layerClass.init(coder: PresentationCoder(model: CALayer()))
+    }
 }

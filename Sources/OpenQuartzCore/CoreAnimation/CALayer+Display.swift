@@ -28,7 +28,7 @@ extension CALayer {
     /// a backing store of `bounds.size × contentsScale` pixels (rounded up) and makes that the
     /// layer's `contents`. The context is set up as iOS sets up a layer's: user space is the
     /// bounds space, origin at the bounds' top-left corner, y down, one unit per point.
-    func drawBackingStore() {
+    package func drawBackingStore() {
         let s = displayStorage
         let dirty = s.dirtyRect
         s.needsDisplay = false

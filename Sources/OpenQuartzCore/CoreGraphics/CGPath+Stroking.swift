@@ -13,6 +13,19 @@ extension CGPath {
         return CGPath.from(Raster.Path(self).stroked(style, tolerance: 0.1), transform: transform)
     }
 
+    /// The outline of `path` stroked with the given width, caps, joins and miter limit, mapped
+    /// by `transform` (nil: none): the spelling Apple's SDK imports for
+    /// `CGPathCreateCopyByStrokingPath`, which iOS code still calls. The same outline as
+    /// `copy(strokingWithWidth:lineCap:lineJoin:miterLimit:transform:)`; nil when `lineWidth`
+    /// is not a positive number, which Core Graphics requires.
+    public convenience init?(__byStroking path: CGPath, transform: UnsafePointer<CGAffineTransform>?, lineWidth: CGFloat,
+                             lineCap: CGLineCap, lineJoin: CGLineJoin, miterLimit: CGFloat) {
+        guard lineWidth > 0, lineWidth.isFinite else { return nil }
+        let outline = path.copy(strokingWithWidth: lineWidth, lineCap: lineCap, lineJoin: lineJoin, miterLimit: miterLimit,
+                                transform: transform?.pointee ?? .identity)
+        self.init(storage: outline.storage)
+    }
+
     /// A CGPath with the elements of a rasterizer path, mapped by `transform`.
     static func from(_ path: Raster.Path, transform: CGAffineTransform = .identity) -> CGPath {
         let out = CGMutablePath()

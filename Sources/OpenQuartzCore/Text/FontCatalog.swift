@@ -114,7 +114,7 @@ package final class FontCatalog: @unchecked Sendable {
     }
 
     /// Whether `name` (a font name or file path) is found as it is, without the fallback chain.
-    func findsWithoutFallback(_ name: String) -> Bool {
+    package func findsWithoutFallback(_ name: String) -> Bool {
         lock.lock(); defer { lock.unlock() }
         if name.contains("/"), (try? loadLocked(name, 0)) != nil { return true }
         return namedLocked(name, scannedLocked()) != nil

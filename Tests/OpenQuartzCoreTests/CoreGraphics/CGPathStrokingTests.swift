@@ -19,4 +19,24 @@ import OpenQuartzCore
                               transform: CGAffineTransform(translationX: 10, y: 20))
         #expect(round.contains(CGPoint(x: 10 - 4.5, y: 20)) && !round.contains(CGPoint(x: 10 - 4, y: 20 + 4)))
     }
+
+    /// `CGPath(__byStroking:…)`, the spelling Apple's SDK imports for
+    /// `CGPathCreateCopyByStrokingPath`: the same outline as `copy(strokingWithWidth:…)`, the
+    /// transform applied to the outline, and nil for a width Core Graphics refuses.
+    @Test func importedStrokingSpelling() throws {
+        let line = CGMutablePath()
+        line.move(to: CGPoint(x: 0, y: 0))
+        line.addLine(to: CGPoint(x: 100, y: 0))
+        let outline = try #require(CGPath(__byStroking: line, transform: nil, lineWidth: 10, lineCap: .butt,
+                                          lineJoin: .miter, miterLimit: 10))
+        #expect(outline.boundingBoxOfPath.equalTo(CGRect(x: 0, y: -5, width: 100, height: 10)))
+        var double = CGAffineTransform(scaleX: 2, y: 2)
+        let scaled = try #require(CGPath(__byStroking: line, transform: &double, lineWidth: 10, lineCap: .butt,
+                                         lineJoin: .miter, miterLimit: 10))
+        #expect(scaled.boundingBoxOfPath.equalTo(CGRect(x: 0, y: -10, width: 200, height: 20)))
+        for width in [0, -1, CGFloat.nan, .infinity] {
+            #expect(CGPath(__byStroking: line, transform: nil, lineWidth: width, lineCap: .butt, lineJoin: .miter,
+                           miterLimit: 10) == nil)
+        }
+    }
 }
