@@ -68,10 +68,12 @@ package final class RoundedBoxCoverageCache: FrameCaching, @unchecked Sendable {
     private let stamps = UnsafeMutablePointer<UInt64>.allocate(capacity: RoundedBoxCoverageCache.slots)
     /// The frame in which each slot was last used.
     private let usedIn = UnsafeMutablePointer<UInt64>.allocate(capacity: RoundedBoxCoverageCache.slots)
-    private var ledger: FrameCacheLedger
-    private var clock: UInt64 = 0
+    // Guarded by `lock` too, so the run-time exclusivity check (a few dozen instructions on
+    // every box drawn) adds nothing.
+    @exclusivity(unchecked) private var ledger: FrameCacheLedger
+    @exclusivity(unchecked) private var clock: UInt64 = 0
     /// The last frame in which a full table was swept for room.
-    private var sweptForRoom: UInt64 = .max
+    @exclusivity(unchecked) private var sweptForRoom: UInt64 = .max
 
     /// A cache that keeps at most `byteLimit` bytes of recorded coverage.
     package init(byteLimit: Int = 8 << 20) {

@@ -5,8 +5,10 @@
 final class CoverageRecording: @unchecked Sendable {
     struct Run { var row: UInt16, x: UInt16, count: UInt16, value: UInt16 }
     static let cells: UInt16 = 0xFFFF
-    var runs: [Run] = []
-    var bytes: [UInt8] = []
+    // Unchecked: a recording is filled by the one band drawing its shape, and appended to for
+    // every run (a checked access costs more than the append).
+    @exclusivity(unchecked) var runs: [Run] = []
+    @exclusivity(unchecked) var bytes: [UInt8] = []
     /// Set when the runs are one row of cells each, of one width from one column, row
     /// after row from row 0 (small shapes): the bytes are then a block replayed in one call.
     var block: (x: Int, width: Int, height: Int)?

@@ -5,10 +5,11 @@ package final class Mask: @unchecked Sendable {
     package let width: Int
     /// The height in pixels.
     package let height: Int
-    /// Device x of pixel (0, 0).
-    package var originX: Int
+    /// Device x of pixel (0, 0). (Unchecked for exclusive access: read for every run a sink
+    /// writes, and moved only by whoever owns the mask.)
+    @exclusivity(unchecked) package var originX: Int
     /// Device y of pixel (0, 0).
-    package var originY: Int
+    @exclusivity(unchecked) package var originY: Int
     /// The coverage bytes, `width` per row, rows top to bottom.
     package let coverage: UnsafeMutablePointer<UInt8>
 

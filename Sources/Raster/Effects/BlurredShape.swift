@@ -1,3 +1,4 @@
+import CRasterKernels
 import Foundation
 
 /// Gaussian-blurred fills of shapes whose rows are single spans (rectangles, rounded
@@ -190,7 +191,7 @@ extension BlurredShape {
         for j in 0..<h {
             let y = Double(y0 + j) + 0.5
             let rowScale = Float(phi((y - shape.minY) * inv) - phi((y - shape.maxY) * inv))
-            for i in 0..<w { coverage[i] = UInt8(min(rowScale * colProfile[i] + 0.5, 255)) }
+            rk_scaled_bytes(colProfile, rowScale, coverage, w)
             let nearTop = !top.isEmpty && y < shape.straightMinY + reach
             let nearBottom = !bottom.isEmpty && y > shape.straightMaxY - reach
             if nearTop || nearBottom {

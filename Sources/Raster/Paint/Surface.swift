@@ -13,10 +13,12 @@ package final class Surface: @unchecked Sendable {
     package let width: Int
     /// The height in pixels.
     package let height: Int
+    // The origin is read for every operation drawn and moved only by the surface's owner, so
+    // it skips the run-time exclusivity check.
     /// Device coordinates of pixel (0, 0).
-    package var originX: Int
+    @exclusivity(unchecked) package var originX: Int
     /// See `originX`.
-    package var originY: Int
+    @exclusivity(unchecked) package var originY: Int
     /// Pixels per row (equals `width`; kept explicit for views and codecs).
     package let stride: Int
     /// The pixels, `stride` per row, rows top to bottom.
