@@ -7,8 +7,8 @@ import OpenQuartzCore
 func loadScene(_ path: String, options: SceneOptions) throws(CommandLineError) -> Scene {
     do {
         if path == "-" {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
-            return try Scene.parse(data: [UInt8](data), baseDirectory: ".", options: options, fileName: "<stdin>")
+            let data = try Scene.readInput(fileDescriptor: 0, options: options, fileName: "<stdin>")
+            return try Scene.parse(data: data, baseDirectory: ".", options: options, fileName: "<stdin>")
         }
         return try Scene.load(path: path, options: options)
     } catch {

@@ -67,6 +67,10 @@ public struct OperatorLimit: Sendable {
 
     // MARK: The limits
 
+    /// Largest scene input in bytes, a file or standard input, checked while it is read
+    /// (`SceneLimits.maxInputBytes`).
+    public static let inputBytes = OperatorLimit("--max-input-bytes", default: 64_000_000, .scene(\.maxInputBytes),
+                                                 "largest scene file or standard input in bytes")
     /// Largest canvas side in pixels, after `scale` (`SceneLimits.maxCanvasPixelsPerSide`).
     public static let canvasSide = OperatorLimit("--max-canvas", value: "PX", default: 16384, .scene(\.maxCanvasPixelsPerSide),
                                                  "largest canvas side in pixels")
@@ -111,7 +115,7 @@ public struct OperatorLimit: Sendable {
 
     /// Every limit: the reader's, then the frame's, in the order the help lists them.
     public static let all: [OperatorLimit] = [
-        canvasSide, depth, layers, imagePixels, pathPoints, animationValues,
+        inputBytes, canvasSide, depth, layers, imagePixels, pathPoints, animationValues,
         offscreenPixels, surfacePixels, offscreenDepth, drawOperations, blurPixels, canvasPixels,
     ]
 }

@@ -2,6 +2,9 @@
 /// cannot be made to allocate without limit. Each is checked before the allocation it guards.
 /// The defaults, and the `oqc` flag of each, are declared in `OperatorLimit`.
 public struct SceneLimits: Equatable, Sendable {
+    /// Largest scene input in bytes (a file or standard input), checked while it is read:
+    /// longer input is refused without reading the rest.
+    public var maxInputBytes: Int = OperatorLimit.inputBytes.defaultValue
     /// Largest canvas side in pixels (after `scale`).
     public var maxCanvasPixelsPerSide: Int = OperatorLimit.canvasSide.defaultValue
     /// Deepest layer nesting (the root's sublayers are depth 1; a mask counts as a level).
@@ -26,7 +29,9 @@ public struct SceneLimits: Equatable, Sendable {
                 maxLayers: Int = OperatorLimit.layers.defaultValue,
                 maxImagePixels: Int = OperatorLimit.imagePixels.defaultValue,
                 maxPathPoints: Int = OperatorLimit.pathPoints.defaultValue,
-                maxAnimationValues: Int = OperatorLimit.animationValues.defaultValue) {
+                maxAnimationValues: Int = OperatorLimit.animationValues.defaultValue,
+                maxInputBytes: Int = OperatorLimit.inputBytes.defaultValue) {
+        self.maxInputBytes = maxInputBytes
         self.maxAnimationValues = maxAnimationValues
         self.maxPathPoints = maxPathPoints
         self.maxCanvasPixelsPerSide = maxCanvasPixelsPerSide
