@@ -112,4 +112,32 @@ struct OQCHostileInputTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/out/p.png")) == before)
         #expect(P.listing(dir + "/out") == ["p.png", "s.png"])
     }
+
+    // MARK: one failure, one line
+
+    /// 1 000 text layers naming missing fonts printed 1 000 warnings, and a budget error after
+    /// them made a failing run several lines. Warnings are one per font, at most ten and a
+    /// line for the rest, and none at all when the run fails.
+    @Test func warningsAreFewAndNoneOnFailure() throws {
+        let dir = try P.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let layers = (0..<1000).map { i in
+            #"{"type": "text", "frame": [0, 0, 1, 1], "string": "", "font": "No Such Font \#(i % 25)"}"#
+        }.joined(separator: ",")
+        let scene = #"{"canvas": {"width": 4, "height": 4}, "layers": [\#(layers)]}"#
+        try Data(scene.utf8).write(to: URL(fileURLWithPath: dir + "/s.json"))
+        let ok = try P.run(["render", "s.json", "-o", "out.png"], in: dir)
+        #expect(ok.status == 0)
+        let lines = ok.stderr.split(separator: "\n")
+        #expect(lines.count == 11, "\(ok.stderr)")
+        // Layer #0 asks for font 0, as do 39 more of the 1 000.
+        #expect(lines.first?.hasPrefix("oqc render: warning: #0: font \"No Such Font 0\" not found; ") == true, "\(lines.first ?? "")")
+        #expect(lines.first?.hasSuffix(" (and 39 more layers)") == true)
+        #expect(lines.last == "oqc render: warning: 15 more fonts not found")
+        try FileManager.default.removeItem(atPath: dir + "/out.png")
+        let failing = try P.run(["render", "s.json", "-o", "out.png", "--max-canvas-pixels", "4"], in: dir)
+        #expect(failing.status == 2 && Self.lines(failing.stderr) == 1, "\(failing.stderr)")
+        #expect(failing.stderr.contains("--max-canvas-pixels"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/out.png"))
+    }
 }
