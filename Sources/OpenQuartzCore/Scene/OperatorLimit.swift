@@ -84,6 +84,10 @@ public struct OperatorLimit: Sendable {
     /// Largest decoded contents image in pixels (`SceneLimits.maxImagePixels`).
     public static let imagePixels = OperatorLimit("--max-image-pixels", default: 100_000_000, .scene(\.maxImagePixels),
                                                   "largest contents image in pixels")
+    /// Most pixels of all the scene's decoded images together, each file once
+    /// (`SceneLimits.maxTotalImagePixels`): 256 M pixels are 1 GiB of RGBA.
+    public static let totalImagePixels = OperatorLimit("--max-total-image-pixels", default: 256_000_000, .scene(\.maxTotalImagePixels),
+                                                       "pixels of all images together")
     /// Most path elements in all of the scene's paths (`SceneLimits.maxPathPoints`).
     public static let pathPoints = OperatorLimit("--max-path-points", default: 1_000_000, .scene(\.maxPathPoints),
                                                  "most path points in the scene's paths")
@@ -115,7 +119,7 @@ public struct OperatorLimit: Sendable {
 
     /// Every limit: the reader's, then the frame's, in the order the help lists them.
     public static let all: [OperatorLimit] = [
-        inputBytes, canvasSide, depth, layers, imagePixels, pathPoints, animationValues,
+        inputBytes, canvasSide, depth, layers, imagePixels, totalImagePixels, pathPoints, animationValues,
         offscreenPixels, surfacePixels, offscreenDepth, drawOperations, blurPixels, canvasPixels,
     ]
 }

@@ -13,6 +13,8 @@ public struct SceneLimits: Equatable, Sendable {
     public var maxLayers: Int = OperatorLimit.layers.defaultValue
     /// Largest decoded `contents` image, in pixels.
     public var maxImagePixels: Int = OperatorLimit.imagePixels.defaultValue
+    /// Most pixels of all decoded images together (each file counted once).
+    public var maxTotalImagePixels: Int = OperatorLimit.totalImagePixels.defaultValue
     /// Most path elements (points of moves, lines and curves) in all of the scene's paths.
     public var maxPathPoints: Int = OperatorLimit.pathPoints.defaultValue
     /// OpenQuartzCore extension: most animations (groups and their children each count) and
@@ -30,7 +32,9 @@ public struct SceneLimits: Equatable, Sendable {
                 maxImagePixels: Int = OperatorLimit.imagePixels.defaultValue,
                 maxPathPoints: Int = OperatorLimit.pathPoints.defaultValue,
                 maxAnimationValues: Int = OperatorLimit.animationValues.defaultValue,
-                maxInputBytes: Int = OperatorLimit.inputBytes.defaultValue) {
+                maxInputBytes: Int = OperatorLimit.inputBytes.defaultValue,
+                maxTotalImagePixels: Int = OperatorLimit.totalImagePixels.defaultValue) {
+        self.maxTotalImagePixels = maxTotalImagePixels
         self.maxInputBytes = maxInputBytes
         self.maxAnimationValues = maxAnimationValues
         self.maxPathPoints = maxPathPoints
