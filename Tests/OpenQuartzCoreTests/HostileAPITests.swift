@@ -250,4 +250,22 @@ struct HostileAPITests {
         small.budget.maxCanvasPixels = 7
         #expect((try? small.checkedImage(for: root)) == nil)
     }
+
+    // MARK: text
+
+    /// A string of millions of characters at a tiny size asked for gigabytes of glyphs; a
+    /// layout reads at most `TextLayout.maxCharacters` of it.
+    @Test func hugeStringsAreLaidOutInPart() throws {
+        let t = CATextLayer()
+        t.string = String(repeating: "ab ", count: 400_000)   // 1.2 M characters
+        t.fontSize = 0.01
+        t.isWrapped = true
+        t.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let layout = try #require(t.textLayout()?.layout)
+        let glyphs = layout.lines.reduce(0) { $0 + $1.glyphs.count }
+        #expect(glyphs > 0 && glyphs <= TextLayout.maxCharacters)
+        #expect(clock.now - start < .seconds(60))
+    }
 }

@@ -140,4 +140,17 @@ struct OQCHostileInputTests {
         #expect(failing.stderr.contains("--max-canvas-pixels"))
         #expect(!FileManager.default.fileExists(atPath: dir + "/out.png"))
     }
+
+    /// Text beyond `--max-text-characters` in all is refused in one line naming the string.
+    @Test func textOverTheLimit() throws {
+        let dir = try P.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scene = #"{"canvas": {"width": 4, "height": 4}, "layers": [{"type": "text", "string": "abcdef"}, {"type": "text", "string": "ghijk", "isWrapped": true, "fontSize": 0.01}]}"#
+        try Data(scene.utf8).write(to: URL(fileURLWithPath: dir + "/s.json"))
+        let r = try P.run(["render", "s.json", "-o", "out.png", "--max-text-characters", "10"], in: dir)
+        #expect(r.status == 2 && r.stderr == "s.json: layers[1].string: the scene's text layers have more than 10 characters (raise the limit with --max-text-characters)\n", "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/out.png"))
+        let fits = try P.run(["render", "s.json", "-o", "out.png", "--max-text-characters", "11"], in: dir)
+        #expect(fits.status == 0, "\(fits.stderr)")
+    }
 }

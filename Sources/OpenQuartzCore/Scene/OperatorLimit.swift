@@ -88,6 +88,10 @@ public struct OperatorLimit: Sendable {
     /// (`SceneLimits.maxTotalImagePixels`): 256 M pixels are 1 GiB of RGBA.
     public static let totalImagePixels = OperatorLimit("--max-total-image-pixels", default: 256_000_000, .scene(\.maxTotalImagePixels),
                                                        "pixels of all images together")
+    /// Most characters in all the scene's text layers (`SceneLimits.maxTextCharacters`); a
+    /// layout reads at most `TextLayout.maxCharacters` (1 M) of one string whatever the limit.
+    public static let textCharacters = OperatorLimit("--max-text-characters", default: 1_000_000, .scene(\.maxTextCharacters),
+                                                     "characters of all text layers")
     /// Most path elements in all of the scene's paths (`SceneLimits.maxPathPoints`).
     public static let pathPoints = OperatorLimit("--max-path-points", default: 1_000_000, .scene(\.maxPathPoints),
                                                  "most path points in the scene's paths")
@@ -119,7 +123,7 @@ public struct OperatorLimit: Sendable {
 
     /// Every limit: the reader's, then the frame's, in the order the help lists them.
     public static let all: [OperatorLimit] = [
-        inputBytes, canvasSide, depth, layers, imagePixels, totalImagePixels, pathPoints, animationValues,
+        inputBytes, canvasSide, depth, layers, imagePixels, totalImagePixels, pathPoints, textCharacters, animationValues,
         offscreenPixels, surfacePixels, offscreenDepth, drawOperations, blurPixels, canvasPixels,
     ]
 }

@@ -13,6 +13,8 @@ public struct SceneLimits: Equatable, Sendable {
     public var maxLayers: Int = OperatorLimit.layers.defaultValue
     /// Largest decoded `contents` image, in pixels.
     public var maxImagePixels: Int = OperatorLimit.imagePixels.defaultValue
+    /// Most characters in all text layers' strings together.
+    public var maxTextCharacters: Int = OperatorLimit.textCharacters.defaultValue
     /// Most pixels of all decoded images together (each file counted once).
     public var maxTotalImagePixels: Int = OperatorLimit.totalImagePixels.defaultValue
     /// Most path elements (points of moves, lines and curves) in all of the scene's paths.
@@ -33,7 +35,9 @@ public struct SceneLimits: Equatable, Sendable {
                 maxPathPoints: Int = OperatorLimit.pathPoints.defaultValue,
                 maxAnimationValues: Int = OperatorLimit.animationValues.defaultValue,
                 maxInputBytes: Int = OperatorLimit.inputBytes.defaultValue,
-                maxTotalImagePixels: Int = OperatorLimit.totalImagePixels.defaultValue) {
+                maxTotalImagePixels: Int = OperatorLimit.totalImagePixels.defaultValue,
+                maxTextCharacters: Int = OperatorLimit.textCharacters.defaultValue) {
+        self.maxTextCharacters = maxTextCharacters
         self.maxTotalImagePixels = maxTotalImagePixels
         self.maxInputBytes = maxInputBytes
         self.maxAnimationValues = maxAnimationValues
