@@ -268,4 +268,29 @@ struct HostileAPITests {
         #expect(glyphs > 0 && glyphs <= TextLayout.maxCharacters)
         #expect(clock.now - start < .seconds(60))
     }
+
+    // MARK: unbounded work
+
+    /// `instanceCount = Int.max` iterated without end (the draw loop went on after the budget
+    /// stopped the frame, and the extent loop ran `Int.max` times). The frame stops at the
+    /// draw budget, or draws at most `ReplicatorContent.maxInstances` instances.
+    @Test func replicatorOfIntMaxInstances() {
+        for groupOpacity in [false, true] {
+            let root = makeRoot(4, 4)
+            let r = CAReplicatorLayer()
+            r.frame = CGRect(x: 0, y: 0, width: 4, height: 4)
+            r.instanceCount = .max
+            r.instanceTransform = CATransform3DMakeTranslation(1, 0, 0)
+            r.addSublayer(makeLayer(CGRect(x: 0, y: 0, width: 1, height: 1), white))
+            if groupOpacity { r.opacity = 0.5 }   // the group's extent unions the instances
+            root.addSublayer(r)
+            let renderer = CAImageRenderer(size: CGSize(width: 4, height: 4))
+            renderer.budget.maxDrawOperations = 1000
+            let clock = ContinuousClock()
+            let start = clock.now
+            _ = renderer.image(for: root)
+            #expect(clock.now - start < .seconds(60), "group opacity \(groupOpacity)")
+            #expect(renderer.budgetExceeded?.flag == "--max-draw-operations")
+        }
+    }
 }

@@ -305,6 +305,9 @@ struct Compositor {
         // (CAReplicatorLayer.h).
         var instance = CATransform3DIdentity
         for i in 0..<max(r.instanceCount, 0) {
+            // A frame over its budget draws nothing more: the instances left would each be
+            // refused, one by one.
+            if budget.ledger.stopped.load(ordering: .relaxed) { return }
             let tint = r.tint(ofInstance: i)
             let w = CATransform3DConcat(instance, world)
             // Delayed instances have their own sublayers (see ReplicatorContent.instanceNodes).

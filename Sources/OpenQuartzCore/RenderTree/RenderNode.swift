@@ -287,6 +287,12 @@ package struct GradientContent {
 }
 
 package struct ReplicatorContent {
+    /// The most instances drawn of one replicator (2²⁰): `instanceCount` is any `Int`, and
+    /// work in proportion to it (`Int.max` iterations of the extent and draw loops) never ends.
+    /// A million instances is beyond what `oqc --max-layers` allows at its default.
+    package static let maxInstances = 1 << 20
+
+    /// `instanceCount`, at least 0 and at most `maxInstances`.
     var instanceCount: Int
     var instanceTransform: CATransform3D
     var instanceColor: Color
