@@ -293,4 +293,39 @@ struct HostileAPITests {
             #expect(renderer.budgetExceeded?.flag == "--max-draw-operations")
         }
     }
+
+    // MARK: keyed archives
+
+    /// 30 000 sublayers took minutes to decode (each compared with those before it); the
+    /// layer's decoder is linear. Foundation's own archiving and unarchiving (swift-corelibs)
+    /// dominate what is left: about 9 s and 8 s for 10 000 layers in a debug build, growing
+    /// faster than linearly (docs/limits.md, "Keyed archives").
+    @Test func manySublayersDecode() throws {
+        let root = CALayer()
+        root.sublayers = (0..<10_000).map { _ in CALayer() }
+        let data = try NSKeyedArchiver.archivedData(withRootObject: root, requiringSecureCoding: true)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let decoded = try #require(try NSKeyedUnarchiver.unarchivedObject(ofClass: CALayer.self, from: data))
+        #expect(decoded.sublayers?.count == 10_000)
+        #expect(clock.now - start < .seconds(60))
+    }
+
+    /// An archived replicator of `Int.max` instances decoded and then rendered without end.
+    @Test func archivedHugeInstanceCountRendersBounded() throws {
+        let r = CAReplicatorLayer()
+        r.frame = CGRect(x: 0, y: 0, width: 4, height: 4)
+        r.instanceCount = .max
+        r.addSublayer(makeLayer(CGRect(x: 0, y: 0, width: 1, height: 1), white))
+        let data = try NSKeyedArchiver.archivedData(withRootObject: r, requiringSecureCoding: true)
+        let decoded = try #require(try NSKeyedUnarchiver.unarchivedObject(ofClass: CAReplicatorLayer.self, from: data))
+        #expect(decoded.instanceCount == .max)
+        let renderer = CAImageRenderer(size: CGSize(width: 4, height: 4))
+        renderer.budget.maxDrawOperations = 1000
+        let clock = ContinuousClock()
+        let start = clock.now
+        _ = renderer.image(for: decoded)
+        #expect(clock.now - start < .seconds(60))
+        #expect(renderer.budgetExceeded?.flag == "--max-draw-operations")
+    }
 }
