@@ -305,9 +305,10 @@ struct Compositor {
         // (CAReplicatorLayer.h).
         var instance = CATransform3DIdentity
         for i in 0..<max(r.instanceCount, 0) {
-            // A frame over its budget draws nothing more: the instances left would each be
-            // refused, one by one.
-            if budget.ledger.stopped.load(ordering: .relaxed) { return }
+            // Each instance counts as a layer drawn, also when its sublayers are culled (an
+            // instance off the canvas still costs its transforms and extents), and a frame over
+            // its budget draws nothing more.
+            guard budget.allowDraw(n) else { return }
             let tint = r.tint(ofInstance: i)
             let w = CATransform3DConcat(instance, world)
             // Delayed instances have their own sublayers (see ReplicatorContent.instanceNodes).
