@@ -21,6 +21,8 @@ package enum MisuseReport {
         /// An animation group containing itself, or nested deeper than
         /// `CAAnimationGroup.maxNesting`, or holding more than `CAAnimationGroup.maxAnimations`.
         case animationGroupCut
+        /// `CATransaction.begin()` nested deeper than the transactions kept open.
+        case transactionDepth
     }
 
     private static let state = Locked<(printed: Set<Kind>, counts: [Kind: Int])>(([], [:]))
