@@ -354,4 +354,27 @@ struct HostileAPITests {
         CATransaction.commit()
         #expect(done)
     }
+
+    // MARK: Core Graphics
+
+    /// 100 000 nested transparency layers summed the open layers at each begin (quadratic).
+    /// The ones past the pixel bound are empty, as docs/limits.md says; the first, within it,
+    /// still composites what is drawn before the deeper ones open.
+    @Test func deeplyNestedTransparencyLayers() throws {
+        let ctx = try #require(CGContext(data: nil, width: 16, height: 16, bitsPerComponent: 8, bytesPerRow: 0,
+                                         space: CGColorSpaceCreateDeviceRGB(),
+                                         bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue))
+        let clock = ContinuousClock()
+        let start = clock.now
+        ctx.beginTransparencyLayer(auxiliaryInfo: nil)
+        ctx.setFillColor(CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        ctx.fill(CGRect(x: 0, y: 0, width: 16, height: 16))
+        for _ in 0..<100_000 { ctx.beginTransparencyLayer(auxiliaryInfo: nil) }
+        for _ in 0..<100_000 { ctx.endTransparencyLayer() }
+        ctx.endTransparencyLayer()
+        // Linear: about 5 s in a debug build; the sums took minutes.
+        #expect(clock.now - start < .seconds(30))
+        let image = try #require(ctx.makeImage())
+        #expect(image.premultipliedRGBA.prefix(4).elementsEqual([255, 0, 0, 255]))
+    }
 }
