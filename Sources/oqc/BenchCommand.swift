@@ -12,11 +12,13 @@ enum BenchCommand {
     changing tree would need) and composites it. PNG encoding is not timed.
 
     Options:
-      --frames N    timed frames per scene (default 10)
-      --warmup K    untimed frames first (default 2)
+      --frames N    timed frames per scene (default 10, at most 10000)
+      --warmup K    untimed frames first (default 2, at most 1000)
       --threads T   threads per frame (default 1)
       --scale S     override the canvas scale
-      -o DIR        also write each scene's last frame as DIR/NAME.png (DIR is created)
+      -o DIR        also write each scene's last frame as DIR/NAME.png (DIR is created;
+                    each NAME.png must be new or a regular file, neither an input nor
+                    another scene's output: checked before any frame is drawn)
       --allow-any-path, --max-…   as for oqc render (limits and render budget)
     """
 
@@ -26,8 +28,8 @@ enum BenchCommand {
                                 .union(["--frames", "--warmup", "--threads", "--scale", "--output"]),
                               flags: Arguments.sceneFlags, aliases: ["-o": "--output"])
         guard !a.operands.isEmpty else { throw .invalid("oqc bench: missing scene file (see oqc bench --help)") }
-        let frames = try a.count("--frames", max: 1_000_000) ?? 10
-        let warmup = try a.count("--warmup", min: 0, max: 1_000_000) ?? 2
+        let frames = try a.count("--frames", max: maxFrames) ?? 10
+        let warmup = try a.count("--warmup", min: 0, max: maxWarmup) ?? 2
         let threads = try a.count("--threads", max: 256) ?? 1
         guard frames > 0 else { throw .invalid("oqc bench: --frames: expected a count > 0") }
         guard threads > 0 else { throw .invalid("oqc bench: --threads: expected a count > 0") }
@@ -41,8 +43,12 @@ enum BenchCommand {
         let scenes = try a.operands.map { (path: String) throws(CommandLineError) -> (String, Scene) in
             (path, try loadScene(path, options: options))
         }
-        if let dir = a.value("--output") { try makeFolder(dir) }
-        for (path, scene) in scenes {
+        var outputs: [OutputFile?] = scenes.map { _ in nil }
+        if let dir = a.value("--output") {
+            try makeFolder(dir)
+            outputs = try outputFiles(in: dir, for: scenes)
+        }
+        for ((path, scene), output) in zip(scenes, outputs) {
             let renderer = CAImageRenderer(size: scene.size, scale: scene.scale, background: scene.background,
                                            threads: threads)
             renderer.budget = budget
@@ -70,14 +76,46 @@ enum BenchCommand {
             times.sort()
             let median = times.count % 2 == 1 ? times[times.count / 2]
                                                : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
-            let name = path == "-" ? "stdin" : SceneFilePath.stem(of: path)
+            let name = Self.name(of: path)
             print(String(format: "scene=%@ median_ms=%.3f min_ms=%.3f max_ms=%.3f frames=%d pixels=%d*%d threads=%d",
                          name, median, times.first!, times.last!, frames, renderer.pixelWidth, renderer.pixelHeight, threads))
-            if let dir = a.value("--output"), let image = canvas?.makeImage() ?? lastImage {
-                let file = (dir.hasSuffix("/") ? dir : dir + "/") + name + ".png"
-                try OutputFile(file, command: "bench").write(image.pngData())
+            if let output, let image = canvas?.makeImage() ?? lastImage {
+                try output.write(image.pngData())
             }
         }
+    }
+
+    /// Most timed frames, and most warm-up frames, per scene: a run of the largest counts
+    /// at a second a frame ends within hours, not months.
+    static let maxFrames = 10_000
+    static let maxWarmup = 1_000
+
+    /// The name a scene's line and frame go by: its file name without extension.
+    static func name(of path: String) -> String { path == "-" ? "stdin" : SceneFilePath.stem(of: path) }
+
+    /// Each scene's output `DIR/NAME.png`, decided before any frame is drawn, under
+    /// `oqc render`'s rules and bench's own: only a regular file or a new name (a FIFO or a
+    /// device in the folder would block or swallow the frame; bench names its files itself),
+    /// never one of the inputs of any scene (the scene files, their images and fonts), and no
+    /// two scenes writing one file (`a/x.json` and `b/x.json` both make `x.png`).
+    static func outputFiles(in dir: String, for scenes: [(String, Scene)]) throws(CommandLineError) -> [OutputFile?] {
+        let inputs = scenes.flatMap { [$0.0] + $0.1.inputFiles }
+        var byFile: [String: String] = [:]
+        var out: [OutputFile?] = []
+        for (path, _) in scenes {
+            let file = (dir.hasSuffix("/") ? dir : dir + "/") + name(of: path) + ".png"
+            if let other = byFile[file] {
+                throw .invalid("oqc bench: scenes \(escapedForOneLine(other)) and \(escapedForOneLine(path)) would both write \(escapedForOneLine(file))")
+            }
+            byFile[file] = path
+            let output = try OutputFile(file, command: "bench")
+            guard output.kind == .replace else {
+                throw .failure("oqc bench: cannot write \(escapedForOneLine(file)): it is not a regular file (bench writes only regular files)")
+            }
+            try output.checkNotAnInput(inputs)
+            out.append(output)
+        }
+        return out
     }
 
     /// Creates `dir` and the folders above it as needed, failing in the one-line format.

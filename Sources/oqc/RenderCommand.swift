@@ -56,9 +56,11 @@ enum RenderCommand {
         var scene = try loadScene(scenePath, options: options)
         if let background { scene.background = background }
         try out.checkNotAnInput([scenePath] + scene.inputFiles)
-        warnAboutFontFallbacks(scene, command: "render")
+        let warnings = fontFallbackWarnings(scene, command: "render")
 
         let png = try renderPNG(scene, budget: try a.renderBudget(), command: "render", time: time)
         try out.write(png)
+        // Only now: a run that fails prints its error line alone.
+        for w in warnings { printError(w) }
     }
 }

@@ -28,6 +28,14 @@ open class CATransaction: NSObject {
     /// Opens a transaction nested in the current one.
     open class func begin() {
         let s = TransactionState.current
+        // Past the deepest nesting kept, a transaction is counted, not opened: every property
+        // change walks the open transactions, so a million of them made each change cost a
+        // million steps (docs/limits.md, "Misuse of the API").
+        if s.frames.count >= TransactionState.maxDepth {
+            s.uncountedDepth += 1
+            MisuseReport.note(.transactionDepth, "transactions nested more than \(TransactionState.maxDepth) deep; the deeper ones share the innermost kept")
+            return
+        }
         s.ensureImplicitIfNeeded(explicit: true)
         s.frames.append(TransactionFrame(implicit: false))
     }
@@ -36,6 +44,7 @@ open class CATransaction: NSObject {
     /// implicit transaction. Without an open explicit transaction it does nothing.
     open class func commit() {
         let s = TransactionState.current
+        if s.uncountedDepth > 0 { s.uncountedDepth -= 1; return }
         guard let i = s.frames.lastIndex(where: { !$0.implicit }) else { return }
         let frame = s.frames.remove(at: i)
         frame.close()
@@ -154,6 +163,10 @@ final class TransactionFrame {
 final class TransactionState {
     /// Innermost last. The implicit transaction, when open, is first.
     var frames: [TransactionFrame] = []
+    /// The most transactions open at once (`frames`).
+    static let maxDepth = 1024
+    /// Transactions begun past `maxDepth` and not yet committed: they share the innermost frame.
+    var uncountedDepth = 0
     var lockDepth = 0
     /// The property change whose action is running (its key and previous value).
     var changing: (key: String, old: AnimationValue?)?

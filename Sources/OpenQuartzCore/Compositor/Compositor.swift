@@ -305,11 +305,11 @@ struct Compositor {
         // (CAReplicatorLayer.h).
         var instance = CATransform3DIdentity
         for i in 0..<max(r.instanceCount, 0) {
-            let k = Float(i)
-            let tint = Color(r: min(max(r.instanceColor.r + k * r.redOffset, 0), 1),
-                             g: min(max(r.instanceColor.g + k * r.greenOffset, 0), 1),
-                             b: min(max(r.instanceColor.b + k * r.blueOffset, 0), 1),
-                             a: min(max(r.instanceColor.a + k * r.alphaOffset, 0), 1))
+            // Each instance counts as a layer drawn, also when its sublayers are culled (an
+            // instance off the canvas still costs its transforms and extents), and a frame over
+            // its budget draws nothing more.
+            guard budget.allowDraw(n) else { return }
+            let tint = r.tint(ofInstance: i)
             let w = CATransform3DConcat(instance, world)
             // Delayed instances have their own sublayers (see ReplicatorContent.instanceNodes).
             let source = r.instanceNodes.flatMap { i > 0 && i - 1 < $0.count ? $0[i - 1] : nil } ?? n
@@ -334,8 +334,8 @@ struct Compositor {
         let g = Surface(width: region.width, height: region.height, originX: region.x0, originY: region.y0)
         stats.countOffscreen()
         guard budget.nested(n, { drawSublayers(of: n, world: world, alpha: 1, into: Target(surface: g)) }) != nil else { return }
-        let kr = UInt32((tint.r * tint.a * 255).rounded()), kg = UInt32((tint.g * tint.a * 255).rounded())
-        let kb = UInt32((tint.b * tint.a * 255).rounded()), ka = UInt32((tint.a * 255).rounded())
+        let kr = UInt32(byteOfUnit: tint.r * tint.a), kg = UInt32(byteOfUnit: tint.g * tint.a)
+        let kb = UInt32(byteOfUnit: tint.b * tint.a), ka = UInt32(byteOfUnit: tint.a)
         g.multiplyChannels(r: kr, g: kg, b: kb, a: ka)
         t.perform(.composite(g, opacity: alpha, blend: .sourceOver), .replica, of: n, caches: caches)
     }

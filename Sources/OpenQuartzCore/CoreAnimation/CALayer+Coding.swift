@@ -140,8 +140,11 @@ extension CALayer {
 
     private final func decodeTree(from c: NSCoder) {
         if let list = c.decodeLayers(forKey: "sublayers") {
+            // A set of identities: 30 000 sublayers compared each against the ones before
+            // took minutes.
             var accepted: [CALayer] = []
-            for l in list where l.superlayer == nil && canAddSublayer(l) && !accepted.contains(where: { $0 === l }) {
+            var seen = Set<ObjectIdentifier>(minimumCapacity: list.count)
+            for l in list where l.superlayer == nil && canAddSublayer(l) && seen.insert(ObjectIdentifier(l)).inserted {
                 accepted.append(l)
             }
             sublayers = accepted

@@ -2,9 +2,13 @@ import Foundation
 
 /// The layer tree: sublayers (back to front) and masks.
 ///
-/// Core Animation raises an exception for a cycle; OpenQuartzCore stops with a `precondition` that
-/// names both layers and leaves the tree untouched. Code handling untrusted input (the scene
-/// parser) asks `canAddSublayer(_:)` / `canSetMask(_:)` first.
+/// Core Animation raises an exception for a cycle and leaves a layer that already has a
+/// superlayer, given as a mask or in a `sublayers` array, undefined. A Swift library has no
+/// exceptions to raise and must not stop the process, so OpenQuartzCore leaves the tree
+/// untouched by the offending layer (the call does nothing, or the `sublayers` array keeps the
+/// other layers and each layer's first place) and says so once on standard error
+/// (`MisuseReport`; docs/limits.md, "Misuse of the API"). Code handling untrusted input (the
+/// scene parser) asks `canAddSublayer(_:)` / `canSetMask(_:)` first.
 extension CALayer {
 
     // MARK: Checks (OpenQuartzCore extension)
@@ -66,7 +70,7 @@ extension CALayer {
     /// Inserts `layer` at `idx` of `sublayers` (counted after removing it from its old place),
     /// clamped to the end.
     final func attachSublayer(_ layer: CALayer, at idx: Int) {
-        if let why = sublayerRefusal(layer) { preconditionFailure(why) }
+        if let why = sublayerRefusal(layer) { return MisuseReport.note(.sublayerRefused, why) }
         layer.detachFromSuperlayer()
         // In place: a local copy of the array would make every insertion copy the whole list
         // (building a tree of n sublayers would cost n²/2 retains; SublayerBuildCostTests).
@@ -81,7 +85,7 @@ extension CALayer {
     /// Inserts `layer` just behind (or in front of) `sibling`; at the back (front) when `sibling`
     /// is nil or not a sublayer.
     final func attachSublayer(_ layer: CALayer, nextTo sibling: CALayer?, above: Bool) {
-        if let why = sublayerRefusal(layer) { preconditionFailure(why) }
+        if let why = sublayerRefusal(layer) { return MisuseReport.note(.sublayerRefused, why) }
         layer.detachFromSuperlayer()
         let i = sibling.flatMap { s in storedSublayers?.firstIndex { $0 === s } }
         let end = storedSublayers?.count ?? 0
@@ -91,7 +95,7 @@ extension CALayer {
     /// Puts `newLayer` where `oldLayer` is; nothing when `oldLayer` is not a sublayer here.
     final func swapSublayer(_ oldLayer: CALayer, for newLayer: CALayer) {
         guard oldLayer !== newLayer, oldLayer.superlayer === self, !oldLayer.isMaskLayer else { return }
-        if let why = sublayerRefusal(newLayer) { preconditionFailure(why) }
+        if let why = sublayerRefusal(newLayer) { return MisuseReport.note(.sublayerRefused, why) }
         newLayer.detachFromSuperlayer()
         guard let i = storedSublayers?.firstIndex(where: { $0 === oldLayer }) else { return }
         storedSublayers![i] = newLayer
@@ -118,17 +122,26 @@ extension CALayer {
     }
 
     final func replaceAllSublayers(with newList: [CALayer]?) {
-        let incoming = newList ?? []
-        // Sets of identities, so that a list of n layers costs O(n), not O(n²).
-        var seen = Set<ObjectIdentifier>(minimumCapacity: incoming.count)
-        for layer in incoming {
-            if layer.superlayer !== self || layer.isMaskLayer, let why = sublayerRefusal(layer) {
-                preconditionFailure(why)
+        // Sets of identities, so that a list of n layers costs O(n), not O(n²). A layer that
+        // would make a cycle or is another layer's mask is left out, and a layer listed twice
+        // keeps its first place: the tree stays a tree.
+        var seen = Set<ObjectIdentifier>(minimumCapacity: newList?.count ?? 0)
+        var kept = newList
+        if let list = newList {
+            var filtered: [CALayer] = []
+            filtered.reserveCapacity(list.count)
+            for layer in list {
+                if layer.superlayer !== self || layer.isMaskLayer, let why = sublayerRefusal(layer) {
+                    MisuseReport.note(.sublayerRefused, why)
+                } else if !seen.insert(ObjectIdentifier(layer)).inserted {
+                    MisuseReport.note(.duplicateSublayer, "layer \(layer.debugLabel) appears twice in the sublayers of \(debugLabel); its first place is kept")
+                } else {
+                    filtered.append(layer)
+                }
             }
-            if !seen.insert(ObjectIdentifier(layer)).inserted {
-                preconditionFailure("layer \(layer.debugLabel) appears twice in the sublayers of \(debugLabel)")
-            }
+            if filtered.count != list.count { kept = filtered }
         }
+        let incoming = kept ?? []
         for old in storedSublayers ?? [] where !seen.contains(ObjectIdentifier(old)) {
             old.superlayer = nil
         }
@@ -136,7 +149,7 @@ extension CALayer {
             layer.detachFromSuperlayer()
             layer.superlayer = self
         }
-        storedSublayers = newList
+        storedSublayers = kept
         noteChange()
         for layer in incoming { adoptLayoutState(of: layer) }
         setNeedsLayout()
@@ -144,7 +157,7 @@ extension CALayer {
 
     final func replaceMask(with newMask: CALayer?) {
         if newMask === storedMask { noteChange(); return }
-        if let newMask, let why = maskRefusal(newMask) { preconditionFailure(why) }
+        if let newMask, let why = maskRefusal(newMask) { return MisuseReport.note(.maskRefused, why) }
         storedMask?.superlayer = nil
         storedMask = nil
         if let newMask {

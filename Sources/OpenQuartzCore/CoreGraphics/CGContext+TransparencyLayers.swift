@@ -34,11 +34,11 @@ extension CGContext {
         // A layer that would take the open layers past their bound is empty: what is drawn
         // in it is dropped (Core Graphics has no way to report the failure). OpenQuartzCore's
         // own bound; Apple documents none.
-        let open = transparencyLayers.reduce(0) { $0 + $1.surface.width * $1.surface.height }
-        let fits = requested.width * requested.height <= maximumTransparencyLayerPixels - open
+        let fits = requested.width * requested.height <= maximumTransparencyLayerPixels - transparencyLayerPixels
         let box = fits ? requested : PixelBox(x: requested.x, y: requested.y, width: 0, height: 0)
         let surface = Surface(width: box.width, height: box.height, originX: box.x, originY: box.y)
         transparencyLayers.append(TransparencyLayer(surface: surface))
+        transparencyLayerPixels += box.width * box.height
         state.alpha = 1
         state.blendMode = .normal
         state.shadow = nil
@@ -49,6 +49,7 @@ extension CGContext {
         guard let layer = transparencyLayers.popLast() else { return }
         restoreGState()
         let s = layer.surface
+        transparencyLayerPixels -= s.width * s.height
         guard s.width > 0, s.height > 0 else { return }
         let opacity = Float(state.alpha)
         paint(bounds: PixelBox(x: s.originX, y: s.originY, width: s.width, height: s.height).rect) { target, clip, mode, _ in

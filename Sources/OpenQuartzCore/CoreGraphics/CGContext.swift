@@ -26,6 +26,9 @@ public final class CGContext {
     var text = TextState()
     /// Open transparency layers, innermost last.
     package var transparencyLayers: [TransparencyLayer] = []
+    /// The pixels of `transparencyLayers` together, kept as they open and close: summing the
+    /// open layers at each begin made 100 000 nested layers quadratic.
+    var transparencyLayerPixels = 0
     let colorSpaceValue: CGColorSpace?
     let bitmapInfoValue: UInt32
 

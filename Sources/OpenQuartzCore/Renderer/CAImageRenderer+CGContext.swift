@@ -12,7 +12,9 @@ extension CAImageRenderer {
     /// default byte order) the renderer draws straight into the context's memory; other formats
     /// are converted as every drawing into them is.
     ///
-    /// Like `image(for:)`, this draws the model tree and commits nothing.
+    /// Like `image(for:)`, this draws the model tree and commits nothing. When the canvas is
+    /// over `budget.maxCanvasPixels` and the context is not the canvas's size, the context is
+    /// left as it was and `budgetExceeded` says why.
     public func render(_ layer: CALayer, in context: CGContext) {
         copyCanvas(of: layer, to: context, atTime: nil)
     }
@@ -32,7 +34,7 @@ extension CAImageRenderer {
             draw(into: storage.surface)
             return
         }
-        let canvas = Surface(width: pixelWidth, height: pixelHeight)
+        guard let canvas = canvasSurface(for: layer) else { return }
         draw(into: canvas)
         let bitmap = storage.surface
         bitmap.clear(0)

@@ -74,13 +74,30 @@ public final class CAImageRenderer: @unchecked Sendable {
     public var pixelHeight: Int { max(Int(saturating: Double(size.height * scale), .toNearestOrAwayFromZero), 1) }
 
     /// The layer tree as it is (the model values, no animation), rendered into a new image of
-    /// `pixelWidth` × `pixelHeight` pixels.
+    /// `pixelWidth` × `pixelHeight` pixels. A canvas over `budget.maxCanvasPixels` is not
+    /// allocated: the image is one transparent pixel and `budgetExceeded` says why
+    /// (`checkedImage(for:)` throws it).
     public func image(for layer: CALayer) -> CGImage {
-        let surface = Surface(width: pixelWidth, height: pixelHeight)
+        guard let surface = canvasSurface(for: layer) else { return Self.emptyImage }
         render(layer, into: surface)
         // The surface is at least 1×1, which is all CGImage(surface:) asks.
         return CGImage(surface: surface)!
     }
+
+    /// A new surface of the canvas's size, or nil (with `budgetExceeded` set) when the canvas
+    /// is over `budget.maxCanvasPixels`: a size of 1e9 × 1, 100 000², infinity or a scale of
+    /// 1e308 would otherwise be allocated, or overflow, before any check.
+    package func canvasSurface(for layer: CALayer) -> Surface? {
+        if let refusal = RenderBudgetExceeded(canvasWidth: pixelWidth, height: pixelHeight, budget: budget, root: layer) {
+            budgetExceeded = refusal
+            return nil
+        }
+        budgetExceeded = nil
+        return Surface(width: pixelWidth, height: pixelHeight)
+    }
+
+    /// What a refused canvas gives: one transparent pixel.
+    static var emptyImage: CGImage { CGImage(surface: Surface(width: 1, height: 1))! }
 
     /// Renders into an existing surface of the canvas's pixel size. Package access (Raster's
     /// `Surface` is not public API): the public form is `render(_:in:)`, into a bitmap context.
@@ -97,7 +114,7 @@ public final class CAImageRenderer: @unchecked Sendable {
     /// animation is evaluated at `t`, and afterwards delegates and completion blocks are told
     /// of the animations that started or ended. The same tree and times give the same pixels.
     public func image(for layer: CALayer, atTime t: CFTimeInterval) -> CGImage {
-        let surface = Surface(width: pixelWidth, height: pixelHeight)
+        guard let surface = canvasSurface(for: layer) else { return Self.emptyImage }
         render(layer, into: surface, atTime: t)
         return CGImage(surface: surface)!
     }

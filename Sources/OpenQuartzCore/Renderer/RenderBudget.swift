@@ -29,6 +29,11 @@ public struct RenderBudget: Equatable, Sendable {
     /// Most pixels blurred in one frame (shadows of content and of paths; default 256 M).
     /// `oqc --max-blur-pixels`.
     public var maxBlurPixels: Int = OperatorLimit.blurPixels.defaultValue
+    /// Most pixels of the renderer's own canvas, the image it renders into (default 16384²,
+    /// the largest canvas `oqc --max-canvas` allows at its default). A larger canvas is not
+    /// allocated: the frame is refused before anything is drawn, as an offscreen surface over
+    /// its limit is. `oqc --max-canvas-pixels`.
+    public var maxCanvasPixels: Int = OperatorLimit.canvasPixels.defaultValue
 
     /// The default budget.
     public init() {}
@@ -37,11 +42,12 @@ public struct RenderBudget: Equatable, Sendable {
     public static let `default` = RenderBudget()
     /// No bound beyond what the address space allows (for trusted scenes and tests).
     public static let unlimited = RenderBudget(maxOffscreenPixels: .max, maxSurfacePixels: .max, maxOffscreenDepth: .max,
-                                               maxDrawOperations: .max, maxBlurPixels: .max)
+                                               maxDrawOperations: .max, maxBlurPixels: .max, maxCanvasPixels: .max)
 
     /// A budget with the given bounds.
     public init(maxOffscreenPixels: Int, maxSurfacePixels: Int, maxOffscreenDepth: Int, maxDrawOperations: Int,
-                maxBlurPixels: Int) {
+                maxBlurPixels: Int, maxCanvasPixels: Int = OperatorLimit.canvasPixels.defaultValue) {
+        self.maxCanvasPixels = maxCanvasPixels
         self.maxOffscreenPixels = maxOffscreenPixels
         self.maxSurfacePixels = maxSurfacePixels
         self.maxOffscreenDepth = maxOffscreenDepth
@@ -59,6 +65,21 @@ public struct RenderBudgetExceeded: Error, Sendable, CustomStringConvertible {
     public let problem: String
     /// The layer being drawn when the limit was reached.
     let layerIdentity: ObjectIdentifier
+
+    init(flag: String, problem: String, layerIdentity: ObjectIdentifier) {
+        self.flag = flag
+        self.problem = problem
+        self.layerIdentity = layerIdentity
+    }
+
+    /// The canvas of `width × height` pixels is over `budget.maxCanvasPixels`, or nil; the
+    /// layer named is the root being rendered.
+    init?(canvasWidth width: Int, height: Int, budget: RenderBudget, root: CALayer) {
+        if let pixels = Int.checkedArea(width, height), pixels <= budget.maxCanvasPixels { return nil }
+        self.init(flag: OperatorLimit.canvasPixels.flag,
+                  problem: "the canvas of \(width) x \(height) pixels is over the limit of \(budget.maxCanvasPixels) pixels",
+                  layerIdentity: ObjectIdentifier(root))
+    }
 
     /// The layer of the tree under `root` that asked for more, if it is there.
     public func layer(in root: CALayer) -> CALayer? {
@@ -194,7 +215,8 @@ extension Compositor {
 
 extension CAImageRenderer {
     /// OpenQuartzCore extension: `image(for:)`, or the reason the frame did not fit `budget`
-    /// (nothing of a partial frame is returned).
+    /// (nothing of a partial frame is returned), a canvas over `budget.maxCanvasPixels`
+    /// included.
     public func checkedImage(for layer: CALayer) throws(RenderBudgetExceeded) -> CGImage {
         let image = self.image(for: layer)
         if let exceeded = budgetExceeded { throw exceeded }

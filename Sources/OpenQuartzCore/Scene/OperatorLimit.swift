@@ -67,6 +67,10 @@ public struct OperatorLimit: Sendable {
 
     // MARK: The limits
 
+    /// Largest scene input in bytes, a file or standard input, checked while it is read
+    /// (`SceneLimits.maxInputBytes`).
+    public static let inputBytes = OperatorLimit("--max-input-bytes", default: 64_000_000, .scene(\.maxInputBytes),
+                                                 "largest scene file or standard input in bytes")
     /// Largest canvas side in pixels, after `scale` (`SceneLimits.maxCanvasPixelsPerSide`).
     public static let canvasSide = OperatorLimit("--max-canvas", value: "PX", default: 16384, .scene(\.maxCanvasPixelsPerSide),
                                                  "largest canvas side in pixels")
@@ -80,12 +84,21 @@ public struct OperatorLimit: Sendable {
     /// Largest decoded contents image in pixels (`SceneLimits.maxImagePixels`).
     public static let imagePixels = OperatorLimit("--max-image-pixels", default: 100_000_000, .scene(\.maxImagePixels),
                                                   "largest contents image in pixels")
+    /// Most pixels of all the scene's decoded images together, each file once
+    /// (`SceneLimits.maxTotalImagePixels`): 256 M pixels are 1 GiB of RGBA.
+    public static let totalImagePixels = OperatorLimit("--max-total-image-pixels", default: 256_000_000, .scene(\.maxTotalImagePixels),
+                                                       "pixels of all images together")
+    /// Most characters in all the scene's text layers (`SceneLimits.maxTextCharacters`); a
+    /// layout reads at most `TextLayout.maxCharacters` (1 M) of one string whatever the limit.
+    public static let textCharacters = OperatorLimit("--max-text-characters", default: 1_000_000, .scene(\.maxTextCharacters),
+                                                     "characters of all text layers")
     /// Most path elements in all of the scene's paths (`SceneLimits.maxPathPoints`).
     public static let pathPoints = OperatorLimit("--max-path-points", default: 1_000_000, .scene(\.maxPathPoints),
                                                  "most path points in the scene's paths")
     /// Most animations and keyframe values, key times and timing functions in the scene
-    /// (`SceneLimits.maxAnimationValues`).
-    public static let animationValues = OperatorLimit("--max-animation-values", default: 1_000_000, .scene(\.maxAnimationValues),
+    /// (`SceneLimits.maxAnimationValues`). 100 000 animations in groups take about 200 MB and
+    /// 5 s to read and show in a debug build; a million took 1.56 GB and 13.5 s in release.
+    public static let animationValues = OperatorLimit("--max-animation-values", default: 100_000, .scene(\.maxAnimationValues),
                                                       "most animations and keyframe values")
     /// Most pixels of offscreen surfaces and masks in one frame (`RenderBudget.maxOffscreenPixels`).
     public static let offscreenPixels = OperatorLimit("--max-offscreen-pixels", default: 256_000_000, .budget(\.maxOffscreenPixels),
@@ -103,9 +116,14 @@ public struct OperatorLimit: Sendable {
     public static let blurPixels = OperatorLimit("--max-blur-pixels", default: 256_000_000, .budget(\.maxBlurPixels),
                                                  "pixels blurred per frame")
 
+    /// Most pixels of the renderer's own canvas (`RenderBudget.maxCanvasPixels`): the default
+    /// is the largest canvas `--max-canvas` allows at its default, 16384².
+    public static let canvasPixels = OperatorLimit("--max-canvas-pixels", default: 16384 * 16384, .budget(\.maxCanvasPixels),
+                                                   "pixels of the canvas rendered into")
+
     /// Every limit: the reader's, then the frame's, in the order the help lists them.
     public static let all: [OperatorLimit] = [
-        canvasSide, depth, layers, imagePixels, pathPoints, animationValues,
-        offscreenPixels, surfacePixels, offscreenDepth, drawOperations, blurPixels,
+        inputBytes, canvasSide, depth, layers, imagePixels, totalImagePixels, pathPoints, textCharacters, animationValues,
+        offscreenPixels, surfacePixels, offscreenDepth, drawOperations, blurPixels, canvasPixels,
     ]
 }

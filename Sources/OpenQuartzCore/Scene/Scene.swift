@@ -66,11 +66,38 @@ public struct Scene {
         if isDirectory.boolValue {
             throw SceneError(kind: .unreadable, file: path, location: "", problem: "is a folder, not a scene file")
         }
-        guard let data = fm.contents(atPath: path) else {
-            throw SceneError(kind: .unreadable, file: path, location: "", problem: "cannot be read")
-        }
-        return try parse(data: [UInt8](data), baseDirectory: SceneFilePath.folder(of: path),
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw SceneError(kind: .unreadable, file: path, location: "", problem: "cannot be read") }
+        defer { close(fd) }
+        let data = try readInput(fileDescriptor: fd, options: options, fileName: path)
+        return try parse(data: data, baseDirectory: SceneFilePath.folder(of: path),
                          options: options, fileName: path)
+    }
+
+    /// OpenQuartzCore extension: the bytes of a scene from an open file descriptor (0 for
+    /// standard input), read to its end, refused as soon as they pass
+    /// `options.limits.maxInputBytes` (the rest is not read), so that a stream of a gigabyte
+    /// costs the limit and no more. Foundation's whole-file reads allocate first and trap on a
+    /// read error; this reads in chunks and reports an error in one line. `fileName` names
+    /// the input in errors.
+    public static func readInput(fileDescriptor fd: Int32, options: SceneOptions = .default,
+                                 fileName: String) throws(SceneError) -> [UInt8] {
+        let limit = max(options.limits.maxInputBytes, 0)
+        var out: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw SceneError(kind: .unreadable, file: fileName, location: "", problem: "cannot be read")
+            }
+            if n == 0 { return out }
+            guard out.count + n <= limit else {
+                throw SceneError(kind: .limitExceeded, file: fileName, location: "",
+                                 problem: "the scene is longer than \(limit) bytes (raise the limit with \(OperatorLimit.inputBytes.flag))")
+            }
+            out.append(contentsOf: chunk[0..<n])
+        }
     }
 
     /// Reads a scene from bytes. `baseDirectory` is the folder relative image paths are

@@ -93,13 +93,14 @@ extension SceneReader {
                 throw fail(kp, "\(Self.quote(keyPath)) is not an animatable key path of a \"\(SceneLayerType(of: layer).rawValue)\" layer")
             }
             let property: CAPropertyAnimation
+            let isFloat = Self.floatProperties.contains(target.property)
             if type == .keyframe {
-                property = try keyframe(o, p, target: target)
+                property = try keyframe(o, p, target: target, isFloat: isFloat)
             } else {
                 let basic = type == .spring ? try spring(o, p) : CABasicAnimation()
-                if let x = o["fromValue"] { basic.fromValue = try animationValue(x, p.key("fromValue"), target: target) }
-                if let x = o["toValue"] { basic.toValue = try animationValue(x, p.key("toValue"), target: target) }
-                if let x = o["byValue"] { basic.byValue = try animationValue(x, p.key("byValue"), target: target) }
+                if let x = o["fromValue"] { basic.fromValue = try animationValue(x, p.key("fromValue"), target: target, isFloat: isFloat) }
+                if let x = o["toValue"] { basic.toValue = try animationValue(x, p.key("toValue"), target: target, isFloat: isFloat) }
+                if let x = o["byValue"] { basic.byValue = try animationValue(x, p.key("byValue"), target: target, isFloat: isFloat) }
                 property = basic
             }
             property.keyPath = keyPath
@@ -121,10 +122,10 @@ extension SceneReader {
         return s
     }
 
-    private func keyframe(_ o: JSONObject, _ p: JSONPath, target: LayerKeyPath) throws(SceneError) -> CAKeyframeAnimation {
+    private func keyframe(_ o: JSONObject, _ p: JSONPath, target: LayerKeyPath, isFloat: Bool) throws(SceneError) -> CAKeyframeAnimation {
         let k = CAKeyframeAnimation()
         guard let values = try countedList(o, "values", p, expected: "an array of keyframe values", { (v, vp) throws(SceneError) in
-            try animationValue(v, vp, target: target)
+            try animationValue(v, vp, target: target, isFloat: isFloat)
         }) else { throw fail(p, "missing \"values\" (the keyframes)") }
         k.values = values
         k.keyTimes = try countedList(o, "keyTimes", p, expected: "an array of numbers in 0…1") { (t, tp) throws(SceneError) in
@@ -231,24 +232,42 @@ extension SceneReader {
         return CAMediaTimingFunction(controlPoints: f[0], f[1], f[2], f[3])
     }
 
+    /// The properties Core Animation declares as `Float`. Their animation values pass the check
+    /// their layer keys pass (a finite `Float`), so a value read from an animation reaches the
+    /// render through the same gate as one set on the layer: 1e39 is refused in both.
+    static let floatProperties: Set<LayerProperty> = [
+        .opacity, .shadowOpacity, .minificationFilterBias,
+        .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset,
+    ]
+
     /// A value of the kind the animated key path holds, as the layer keys of that kind are
     /// written. An angle (`transform.rotation.z`, …) is a number of radians, as Core Animation
     /// takes it, or `{"degrees": a}` / `{"radians": a}` as a static transform's `rotate` step.
-    private func animationValue(_ v: JSONValue, _ p: JSONPath, target: LayerKeyPath) throws(SceneError) -> Any {
+    /// With `isFloat` (a property in `floatProperties`), a number must be a finite `Float`.
+    private func animationValue(_ v: JSONValue, _ p: JSONPath, target: LayerKeyPath, isFloat: Bool) throws(SceneError) -> Any {
         if target.component.isRotation, case .object = v { return try angle(v, p) }
         switch target.kind {
-        case .number: return try number(v, p)
+        case .number:
+            let x = try number(v, p)
+            if isFloat, !Float(x).isFinite { throw fail(p, "number out of range for a Float, got \(Self.quote(v))") }
+            return x
         case .point: return try point(v, p)
         case .size: return try offset(v, p)
         case .rect: return try rect(v, p)
         case .transform: return try transform3D(v, p)
         case .color: return try color(v, p)
         case .colors:
+            // Every colour of every value counts, as keyframe values do: a list of lists is
+            // as much work as the same number of keyframes.
             let items = try array(v, p, expected: "an array of colours")
+            try countAnimationValues(items.count, p)
             var out: [Any] = []
             for (i, c) in items.enumerated() { out.append(try color(c, p.index(i))) }
             return out
-        case .numbers: return try numberList(v, p).map { NSNumber(value: Double($0)) }
+        case .numbers:
+            let list = try numberList(v, p)
+            try countAnimationValues(list.count, p)
+            return list.map { NSNumber(value: Double($0)) }
         case .path: return try path(v, p)
         case .discrete: throw fail(p, "this key path is not animated in scene files")
         }

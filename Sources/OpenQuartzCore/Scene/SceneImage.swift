@@ -24,11 +24,12 @@ extension SceneReader {
             return image
         }
         let resolved = try resolveFilePath(source, kind: "image", p)
-        if let cached = imageCache[resolved] { return cached }
+        let key = Self.fileIdentity(resolved) ?? resolved
+        if let cached = imageCache[key] { return cached }
         inputFiles.append(resolved)
         let bytes = try readImageFile(resolved, shownAs: source, p)
         let image = try decode(bytes, named: Self.quoteFull(source), p)
-        imageCache[resolved] = image
+        imageCache[key] = image
         imageSources[ObjectIdentifier(image)] = source
         return image
     }
@@ -95,6 +96,14 @@ extension SceneReader {
         return [UInt8](data)
     }
 
+    /// The file `path` names, as its device and inode (following links), or nil when it
+    /// cannot be stat'ed: two spellings of one file give the same identity.
+    static func fileIdentity(_ path: String) -> String? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        return "\(st.st_dev):\(st.st_ino)"
+    }
+
     /// What a path that is not a regular file or folder is ("a FIFO", "a character device", …),
     /// following symbolic links; nil for regular files, folders and paths that cannot be stat'ed.
     static func specialFileKind(_ path: String) -> String? {
@@ -108,6 +117,18 @@ extension SceneReader {
         case S_IFSOCK: return "a socket"
         default: return "a special file"
         }
+    }
+
+    /// Counts an image of `pixels` against `SceneLimits.maxTotalImagePixels`, before it is
+    /// decoded: each file once, whatever the number of layers or spellings naming it.
+    private func countImagePixels(_ pixels: Int, _ p: JSONPath) throws(SceneError) {
+        let (total, overflow) = imagePixels.addingReportingOverflow(max(pixels, 0))
+        let limit = options.limits.maxTotalImagePixels
+        guard !overflow, total <= limit else {
+            throw fail(p, "the scene's images come to more than \(Self.megapixels(limit)) (raise the limit with \(OperatorLimit.totalImagePixels.flag))",
+                       kind: .limitExceeded)
+        }
+        imagePixels = total
     }
 
     static func megapixels(_ n: Int) -> String {
@@ -128,12 +149,16 @@ extension SceneReader {
                 throw fail(p, "image \(name) is \(w) x \(h) pixels, over the limit of \(Self.megapixels(limit)) (raise it with \(OperatorLimit.imagePixels.flag))",
                            kind: .limitExceeded)
             }
+            try countImagePixels(w * h, p)
         }
         let surface: Surface
         do {
             surface = try PNG.decode(bytes, limits: PNGLimits(maxPixels: options.limits.maxImagePixels))
         } catch {
             throw fail(p, "image \(name) is not a valid PNG: \(error.message)")
+        }
+        if !(bytes.count >= 24 && bytes[12..<16].elementsEqual("IHDR".utf8)) {
+            try countImagePixels(surface.width * surface.height, p)
         }
         guard let image = CGImage(surface: surface) else {
             throw fail(p, "image \(name) is \(surface.width) x \(surface.height) pixels, larger than a CGImage can hold",

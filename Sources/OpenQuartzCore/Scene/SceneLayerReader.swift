@@ -192,7 +192,11 @@ extension SceneReader {
 
     private func applyText(_ key: SceneLayerKey, _ v: JSONValue, _ p: JSONPath, to layer: CATextLayer) throws(SceneError) {
         switch key {
-        case .string: layer.string = isNull(v) ? nil : try string(v, p)
+        case .string:
+            if isNull(v) { layer.string = nil; break }
+            let text = try string(v, p)
+            try countTextCharacters(text.unicodeScalars.count, p)
+            layer.string = text
         case .fontSize: layer.fontSize = try nonNegative(v, p)
         case .font:
             if isNull(v) { layer.font = nil; break }

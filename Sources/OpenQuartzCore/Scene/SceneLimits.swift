@@ -2,6 +2,9 @@
 /// cannot be made to allocate without limit. Each is checked before the allocation it guards.
 /// The defaults, and the `oqc` flag of each, are declared in `OperatorLimit`.
 public struct SceneLimits: Equatable, Sendable {
+    /// Largest scene input in bytes (a file or standard input), checked while it is read:
+    /// longer input is refused without reading the rest.
+    public var maxInputBytes: Int = OperatorLimit.inputBytes.defaultValue
     /// Largest canvas side in pixels (after `scale`).
     public var maxCanvasPixelsPerSide: Int = OperatorLimit.canvasSide.defaultValue
     /// Deepest layer nesting (the root's sublayers are depth 1; a mask counts as a level).
@@ -10,6 +13,10 @@ public struct SceneLimits: Equatable, Sendable {
     public var maxLayers: Int = OperatorLimit.layers.defaultValue
     /// Largest decoded `contents` image, in pixels.
     public var maxImagePixels: Int = OperatorLimit.imagePixels.defaultValue
+    /// Most characters in all text layers' strings together.
+    public var maxTextCharacters: Int = OperatorLimit.textCharacters.defaultValue
+    /// Most pixels of all decoded images together (each file counted once).
+    public var maxTotalImagePixels: Int = OperatorLimit.totalImagePixels.defaultValue
     /// Most path elements (points of moves, lines and curves) in all of the scene's paths.
     public var maxPathPoints: Int = OperatorLimit.pathPoints.defaultValue
     /// OpenQuartzCore extension: most animations (groups and their children each count) and
@@ -26,7 +33,13 @@ public struct SceneLimits: Equatable, Sendable {
                 maxLayers: Int = OperatorLimit.layers.defaultValue,
                 maxImagePixels: Int = OperatorLimit.imagePixels.defaultValue,
                 maxPathPoints: Int = OperatorLimit.pathPoints.defaultValue,
-                maxAnimationValues: Int = OperatorLimit.animationValues.defaultValue) {
+                maxAnimationValues: Int = OperatorLimit.animationValues.defaultValue,
+                maxInputBytes: Int = OperatorLimit.inputBytes.defaultValue,
+                maxTotalImagePixels: Int = OperatorLimit.totalImagePixels.defaultValue,
+                maxTextCharacters: Int = OperatorLimit.textCharacters.defaultValue) {
+        self.maxTextCharacters = maxTextCharacters
+        self.maxTotalImagePixels = maxTotalImagePixels
+        self.maxInputBytes = maxInputBytes
         self.maxAnimationValues = maxAnimationValues
         self.maxPathPoints = maxPathPoints
         self.maxCanvasPixelsPerSide = maxCanvasPixelsPerSide

@@ -15,8 +15,25 @@ package final class SceneReader {
     /// Canvas defaults for layers that do not set their own (docs/scene-format.md "canvas").
     var defaultAllowsEdgeAntialiasing = false
     var defaultAllowsGroupOpacity = true
-    /// Images already decoded, by resolved path, so a picture used by many layers is read once.
+    /// Images already decoded, by the file's identity (device and inode), so a picture used by
+    /// many layers is read once however its path is spelt (`img.png`, `./img.png`, `a/../img.png`,
+    /// a link to it).
     var imageCache: [String: CGImage] = [:]
+    /// Pixels of every image decoded so far, against `SceneLimits.maxTotalImagePixels`.
+    var imagePixels = 0
+    /// Characters of every text layer's string so far, against `SceneLimits.maxTextCharacters`.
+    var textCharacters = 0
+
+    /// Counts a text layer's `n` characters against `SceneLimits.maxTextCharacters`.
+    func countTextCharacters(_ n: Int, _ p: JSONPath) throws(SceneError) {
+        let (total, overflow) = textCharacters.addingReportingOverflow(n)
+        let limit = options.limits.maxTextCharacters
+        guard !overflow, total <= limit else {
+            throw fail(p, "the scene's text layers have more than \(limit) characters (raise the limit with \(OperatorLimit.textCharacters.flag))",
+                       kind: .limitExceeded)
+        }
+        textCharacters = total
+    }
     /// Where each decoded image came from, so the writer can refer to it again.
     var imageSources: [ObjectIdentifier: String] = [:]
     /// Font file paths as the scene wrote them, by text layer, for writing the scene back.

@@ -217,7 +217,8 @@ package final class Snapshotter {
             kind = gradientContent(g).map { .gradient($0) } ?? .plain
         } else if let r = layer as? CAReplicatorLayer {
             kind = .replicator(ReplicatorContent(
-                instanceCount: max(r.instanceCount, 0), instanceTransform: r.instanceTransformAboutCentre,
+                instanceCount: min(max(r.instanceCount, 0), ReplicatorContent.maxInstances),
+                instanceTransform: r.instanceTransformAboutCentre,
                 instanceColor: Color(r.instanceColor) ?? .white,
                 redOffset: r.instanceRedOffset, greenOffset: r.instanceGreenOffset,
                 blueOffset: r.instanceBlueOffset, alphaOffset: r.instanceAlphaOffset,

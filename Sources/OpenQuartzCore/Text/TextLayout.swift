@@ -203,15 +203,24 @@ package struct TextLayout {
 
     // MARK: shaping
 
+    /// The most characters (Unicode scalars) one layout reads; the rest of a longer text is
+    /// not laid out, as if cut off by the layer's bounds. A string of 20 million characters at
+    /// a tiny size asked for gigabytes of glyphs; a million glyphs take about 100 MB.
+    package static let maxCharacters = 1_000_000
+
     /// The runs' scalars cut into paragraphs: for each, its (scalar, run index) pairs and the
-    /// paragraph settings of the run its first character belongs to.
+    /// paragraph settings of the run its first character belongs to. At most `maxCharacters`
+    /// are read.
     static func paragraphs(_ runs: [Run]) -> [(scalars: [(Unicode.Scalar, Int)], paragraph: Paragraph?)] {
         var out: [(scalars: [(Unicode.Scalar, Int)], paragraph: Paragraph?)] = []
         var current: [(Unicode.Scalar, Int)] = []
         var spec: Paragraph?? = nil
         var pendingCR = false
-        for (k, run) in runs.enumerated() {
+        var read = 0
+        runLoop: for (k, run) in runs.enumerated() {
             for c in run.text.unicodeScalars {
+                read += 1
+                if read > maxCharacters { break runLoop }
                 if pendingCR {
                     pendingCR = false
                     if c == "\n" { continue }

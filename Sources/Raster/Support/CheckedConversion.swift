@@ -29,3 +29,18 @@ extension Int {
         return o ? nil : p
     }
 }
+
+/// Float→byte conversions that cannot trap.
+extension UInt32 {
+    /// `x × 255` rounded to the nearest byte value, clamped to 0…255; NaN is 0. A colour
+    /// channel or weight in 0…1 made into a byte: `UInt32(_: Float)` stops the process on
+    /// NaN, ±∞ and negatives, and channels reach here from values any setter or animation
+    /// may have made.
+    @inlinable @inline(__always)
+    public init(byteOfUnit x: Float) {
+        let v = x * 255
+        if !(v > 0) { self = 0; return }
+        if v >= 255 { self = 255; return }
+        self = UInt32(v.rounded())
+    }
+}
