@@ -91,7 +91,7 @@ enum AnimateCommand {
         }
         let scene = try loadScene(scenePath, options: options)
         let inputs = [scenePath] + scene.inputFiles
-        warnAboutFontFallbacks(scene, command: "animate")
+        let warnings = fontFallbackWarnings(scene, command: "animate")
         let plan = try range.plan(for: AnimationSpan(scene), maxFrames: maxFrames, slice: a.value("--frames"))
 
         let renderer = CAImageRenderer(size: scene.size, scale: scene.scale, background: scene.background, threads: threads)
@@ -164,6 +164,8 @@ enum AnimateCommand {
             printError("oqc animate: \(plan.frames.count) frames of \(renderer.pixelWidth)x\(renderer.pixelHeight): "
                 + clock.summary())
         }
+        // Only now: a run that fails prints its error line alone.
+        for w in warnings { printError(w) }
     }
 
     /// A count that may also take a G suffix (billions), for pixel totals.

@@ -11,6 +11,10 @@ import Synchronization
 /// OpenQuartzCore extensions (not in Apple's API) are marked as such: `modificationCount`,
 /// `allowsHitTesting`, `canAddSublayer(_:)`, `canSetMask(_:)`, `transformToSuperlayer()`.
 open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
+    // The stored properties are `@exclusivity(unchecked)`: the renderer reads dozens of them per
+    // layer per frame, and Swift's run-time exclusivity check costs more than most reads. A
+    // layer's properties, like Apple's Objective-C ones, are not meant to be changed by two
+    // threads at once; that misuse is not diagnosed.
 
     // MARK: Change tracking (OpenQuartzCore extension)
 
@@ -26,7 +30,7 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
 
     /// Bumped with `modificationCount` here and in every layer of the subtree (sublayers and
     /// masks, at any depth), so that a renderer can skip a subtree whose counter it has seen.
-    package var subtreeModificationCount: UInt64 = 0
+    @exclusivity(unchecked) package var subtreeModificationCount: UInt64 = 0
 
     @inline(__always) final func noteChange() {
         modificationCount &+= 1
@@ -43,25 +47,25 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     /// Changing the size marks the layer as needing layout (`setNeedsLayout()`), as Core
     /// Animation does when "the layer's bounds change" (Apple's `setNeedsLayout()` discussion);
     /// moving the origin alone scrolls the contents and does not.
-    open var bounds: CGRect = .zero {
+    @exclusivity(unchecked) open var bounds: CGRect = .zero {
         didSet {
             noteChange(oldValue)
             if bounds.size != oldValue.size { setNeedsLayout() }
         }
     }
     /// The layer's anchor point in its superlayer's coordinate space. Default (0, 0). Animatable.
-    open var position: CGPoint = .zero { didSet { noteChange(oldValue) } }
+    @exclusivity(unchecked) open var position: CGPoint = .zero { didSet { noteChange(oldValue) } }
     /// The layer's position on the z axis: added to the z of `position`, it orders siblings
     /// (higher in front) and places the layer in 3D. Default 0. Animatable.
-    open var zPosition: CGFloat = 0 { didSet { noteChange(oldValue) } }
+    @exclusivity(unchecked) open var zPosition: CGFloat = 0 { didSet { noteChange(oldValue) } }
     /// The point of `bounds`, in unit coordinates, that sits at `position` and that
     /// `transform` turns about. Default (0.5, 0.5), the centre. Animatable.
-    open var anchorPoint = CGPoint(x: 0.5, y: 0.5) { didSet { noteChange(oldValue) } }
+    @exclusivity(unchecked) open var anchorPoint = CGPoint(x: 0.5, y: 0.5) { didSet { noteChange(oldValue) } }
     /// The z of the anchor point, in points, for transforms that turn the layer in 3D. Default 0. Animatable.
-    open var anchorPointZ: CGFloat = 0 { didSet { noteChange(oldValue) } }
+    @exclusivity(unchecked) open var anchorPointZ: CGFloat = 0 { didSet { noteChange(oldValue) } }
     /// The transform applied to the layer, about its anchor point, relative to its superlayer.
     /// Default the identity. Animatable.
-    open var transform: CATransform3D = CATransform3DIdentity { didSet { noteChange(oldValue) } }
+    @exclusivity(unchecked) open var transform: CATransform3D = CATransform3DIdentity { didSet { noteChange(oldValue) } }
     /// A transform applied to every sublayer (not to the layer itself), about the layer's anchor
     /// point; the usual place for a shared perspective (`m34`). Default the identity. Animatable.
     open var sublayerTransform: CATransform3D {
@@ -70,7 +74,7 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     }
     /// Flips the geometry of the sublayers vertically about the middle of `bounds`
     /// (see `transformToSuperlayer()`); `contents` keep their orientation.
-    open var isGeometryFlipped = false { didSet { noteChange() } }
+    @exclusivity(unchecked) open var isGeometryFlipped = false { didSet { noteChange() } }
 
     /// The bounding box of the layer's bounds in the superlayer's coordinate space (the space
     /// `position` is measured in). Setting it sets `bounds.size` (keeping `bounds.origin`) and
@@ -95,7 +99,7 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
         get { storedSublayers }
         set { replaceAllSublayers(with: newValue) }
     }
-    var storedSublayers: [CALayer]?
+    @exclusivity(unchecked) var storedSublayers: [CALayer]?
 
     /// A layer whose alpha masks this layer's composite. Its `superlayer` becomes this layer; it is
     /// not in `sublayers`. A layer that `canSetMask(_:)` refuses stops the program.
@@ -103,48 +107,48 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
         get { storedMask }
         set { replaceMask(with: newValue) }
     }
-    var storedMask: CALayer?
+    @exclusivity(unchecked) var storedMask: CALayer?
 
     // MARK: Visibility and compositing
 
     /// Whether the layer and its subtree are left out of rendering and hit testing. Default false. Animatable.
-    open var isHidden = false { didSet { noteChange(oldValue) } }
+    @exclusivity(unchecked) open var isHidden = false { didSet { noteChange(oldValue) } }
     /// The layer's opacity, 0 to 1, applied to everything it draws and its sublayers. Default 1. Animatable.
-    open var opacity: Float = 1 { didSet { noteChange(oldValue) } }
+    @exclusivity(unchecked) open var opacity: Float = 1 { didSet { noteChange(oldValue) } }
     /// Apple's default is true on iOS ≥ 7 and macOS; a scene's canvas may give another default.
-    open var allowsGroupOpacity = true { didSet { noteChange() } }
+    @exclusivity(unchecked) open var allowsGroupOpacity = true { didSet { noteChange() } }
     /// Whether the layer is drawn when its back faces the viewer; false culls it then. Default true. Animatable.
-    open var isDoubleSided = true { didSet { noteChange(oldValue) } }
+    @exclusivity(unchecked) open var isDoubleSided = true { didSet { noteChange(oldValue) } }
     /// Whether the layer's sublayers and contents are clipped to its bounds (rounded by
     /// `cornerRadius`); the layer's own shadow is clipped too. Default false.
-    open var masksToBounds = false { didSet { noteChange(oldValue) } }
+    @exclusivity(unchecked) open var masksToBounds = false { didSet { noteChange(oldValue) } }
     /// Apple's default is false on iOS, true on macOS; OpenQuartzCore follows iOS.
-    open var allowsEdgeAntialiasing = false { didSet { noteChange() } }
+    @exclusivity(unchecked) open var allowsEdgeAntialiasing = false { didSet { noteChange() } }
     /// Which edges are anti-aliased when `allowsEdgeAntialiasing` is on. Default all four.
-    open var edgeAntialiasingMask: CAEdgeAntialiasingMask =
+    @exclusivity(unchecked) open var edgeAntialiasingMask: CAEdgeAntialiasingMask =
         [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge] { didSet { noteChange() } }
     /// Whether the layer and its subtree are rendered once into a bitmap (at
     /// `rasterizationScale`) that is reused while the subtree does not change. Default false.
-    open var shouldRasterize = false { didSet { noteChange(oldValue) } }
+    @exclusivity(unchecked) open var shouldRasterize = false { didSet { noteChange(oldValue) } }
     /// The scale of the bitmap `shouldRasterize` keeps, in pixels per point. Default 1. Animatable.
-    open var rasterizationScale: CGFloat = 1 { didSet { noteChange(oldValue) } }
+    @exclusivity(unchecked) open var rasterizationScale: CGFloat = 1 { didSet { noteChange(oldValue) } }
 
     // MARK: Background and border
 
     /// The colour that fills the layer's bounds, rounded by `cornerRadius`. Default nil (none). Animatable.
-    open var backgroundColor: CGColor? { didSet { noteChange(oldValue) } }
+    @exclusivity(unchecked) open var backgroundColor: CGColor? { didSet { noteChange(oldValue) } }
     /// The radius of the rounded corners of the background, border and `masksToBounds` clip;
     /// clamped to half the shorter side. Default 0. Animatable.
-    open var cornerRadius: CGFloat = 0 { didSet { noteChange(oldValue) } }
+    @exclusivity(unchecked) open var cornerRadius: CGFloat = 0 { didSet { noteChange(oldValue) } }
     /// The shape of the rounded corners: circular arcs or a continuous curve. Default `.circular`.
-    open var cornerCurve: CALayerCornerCurve = .circular { didSet { noteChange() } }
+    @exclusivity(unchecked) open var cornerCurve: CALayerCornerCurve = .circular { didSet { noteChange() } }
     /// Which corners `cornerRadius` rounds. Default all four.
-    open var maskedCorners: CACornerMask =
+    @exclusivity(unchecked) open var maskedCorners: CACornerMask =
         [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner] { didSet { noteChange() } }
     /// The width of the border, drawn inside the bounds, above the sublayers. Default 0. Animatable.
-    open var borderWidth: CGFloat = 0 { didSet { noteChange(oldValue) } }
+    @exclusivity(unchecked) open var borderWidth: CGFloat = 0 { didSet { noteChange(oldValue) } }
     /// The border's colour. Default opaque black. Animatable.
-    open var borderColor: CGColor? = CGColor.black { didSet { noteChange(oldValue) } }
+    @exclusivity(unchecked) open var borderColor: CGColor? = CGColor.black { didSet { noteChange(oldValue) } }
 
     // MARK: Shadow
 
@@ -238,7 +242,7 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
         var magnificationFilter: CALayerContentsFilter = .linear
         var minificationFilterBias: Float = 0
     }
-    private var rare: RareProperties?
+    @exclusivity(unchecked) private var rare: RareProperties?
     private var rarelySet: RareProperties {
         if let r = rare { return r }
         let r = RareProperties()
@@ -256,11 +260,11 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     // MARK: Identification and interaction
 
     /// A name for the layer, for finding it (`oqc hit` prints it). Default nil.
-    open var name: String? { didSet { noteChange() } }
+    @exclusivity(unchecked) open var name: String? { didSet { noteChange() } }
 
     /// OpenQuartzCore extension: false keeps this layer and its whole subtree out of `hitTest(_:)`
     /// (the role UIKit's `isUserInteractionEnabled` plays for views). Rendering is unaffected.
-    open var allowsHitTesting = true { didSet { noteChange() } }
+    @exclusivity(unchecked) open var allowsHitTesting = true { didSet { noteChange() } }
 
     // MARK: Initialisers
 
@@ -490,10 +494,10 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     package final var animationStorage: LayerAnimationStorage?
     /// Whether a timed render has drawn this layer (Core Animation's "committed to the render
     /// tree"): only then do property changes run actions (implicit animations).
-    var isCommittedToRender = false
+    @exclusivity(unchecked) var isCommittedToRender = false
     /// Whether this layer or one below it may have animations: set upwards when an animation is
     /// added, recomputed by the snapshot, so unchanged subtrees without animations are reused.
-    var animatedSubtree = false
+    @exclusivity(unchecked) var animatedSubtree = false
 
     /// Marks a change of an animatable property: what `noteChange()` does, then (for a layer
     /// already rendered) Core Animation's action search for the property's key, with the value
@@ -678,7 +682,7 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     }
 
     /// Whether a change of the bounds' size marks the layer as needing display. Default false.
-    open var needsDisplayOnBoundsChange = false
+    @exclusivity(unchecked) open var needsDisplayOnBoundsChange = false
 
     /// Draws the layer's contents: by default asks the delegate (`display(_:)`, whose default
     /// implementation does what follows), else makes a backing store of the bounds' size times
@@ -707,10 +711,10 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
 
     /// Whether the layer promises to cover its bounds with opaque content: its backing store
     /// has no alpha (undrawn pixels are black). Default false.
-    open var isOpaque = false { didSet { noteChange() } }
+    @exclusivity(unchecked) open var isOpaque = false { didSet { noteChange() } }
 
     /// Accepted for compatibility; drawing happens synchronously on the caller's thread. Default false.
-    open var drawsAsynchronously = false
+    @exclusivity(unchecked) open var drawsAsynchronously = false
 
     /// Renders this layer and its sublayers, masks, shadows and 3D transforms included, into
     /// `ctx` in the layer's own coordinate space (its bounds space mapped by the context's CTM;

@@ -133,9 +133,10 @@ package final class FrameCache<Key: Hashable, Value: Sendable>: FrameCaching, @u
     }
 
     @usableFromInline let lock = Locked(())
-    // Guarded by `lock`.
-    @usableFromInline var ledger: FrameCacheLedger
-    @usableFromInline var slots: [Key: Slot] = [:]
+    // Guarded by `lock`, so the run-time exclusivity check would only repeat what the lock
+    // already ensures, on every lookup.
+    @exclusivity(unchecked) @usableFromInline var ledger: FrameCacheLedger
+    @exclusivity(unchecked) @usableFromInline var slots: [Key: Slot] = [:]
 
     /// An empty cache keeping to `policy`.
     @inlinable

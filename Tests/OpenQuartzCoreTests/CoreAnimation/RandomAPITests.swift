@@ -9,7 +9,7 @@ import OpenQuartzCore
 /// `OQC_SEED=N` runs that program alone and `OQC_TRACE=1` prints what it did before it renders.
 @Suite("Random Swift API programs")
 struct RandomAPITests {
-    static let extremes: [Double] = [.nan, .infinity, -.infinity, 1e308, -1e308, 5e-324, 1e-300, 0, -1, 1, 0.5,
+    static let extremes: [Double] = [.nan, .infinity, -.infinity, 1e308, -1e308, .leastNonzeroMagnitude, 1e-300, 0, -1, 1, 0.5,
                                      3, 40, 1e9, -1e9, 1e19]
 
     struct Program {
