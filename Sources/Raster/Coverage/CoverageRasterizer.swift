@@ -23,7 +23,8 @@ package struct SourceOverTarget {
     let color: UInt32
 
     @inline(__always)
-    func pixel(_ x: Int, _ y: Int) -> UnsafeMutablePointer<UInt32> { pixels + (y - originY) * stride + (x - originX) }
+    /// Pixel (x, y) of the target, which the caller has clipped to it (so wrapping arithmetic).
+    func pixel(_ x: Int, _ y: Int) -> UnsafeMutablePointer<UInt32> { pixels + ((y &- originY) &* stride &+ (x &- originX)) }
 }
 
 extension CoverageSink {

@@ -46,20 +46,24 @@ final class CoverageRecording: @unchecked Sendable {
             }
             return
         }
+        // Wrapping arithmetic in the loop: runs are 16-bit offsets from (x0, y0), device
+        // positions the compositor keeps within ±2⁴⁰, so no sum here can overflow, and the
+        // checks cost more than the replay's own work on small boxes.
         bytes.withUnsafeBufferPointer { bytes in runs.withUnsafeBufferPointer { runs in
             var offset = 0 // where the next cells run's bytes start
             for run in runs {
                 let isCells = run.value == CoverageRecording.cells
                 let start = offset
-                if isCells { offset += Int(run.count) }
-                let y = y0 + Int(run.row)
+                if isCells { offset &+= Int(run.count) }
+                let y = y0 &+ Int(run.row)
                 guard y >= region.y && y < ry1 else { continue }
-                let a = max(x0 + Int(run.x), region.x), b = min(x0 + Int(run.x) + Int(run.count), rx1)
+                let rx = x0 &+ Int(run.x)
+                let a = max(rx, region.x), b = min(rx &+ Int(run.count), rx1)
                 guard b > a else { continue }
                 if isCells {
-                    sink.cells(y: y, x: a, count: b - a, coverage: bytes.baseAddress! + start + (a - x0 - Int(run.x)))
+                    sink.cells(y: y, x: a, count: b &- a, coverage: bytes.baseAddress! + (start &+ (a &- rx)))
                 } else {
-                    sink.span(y: y, x: a, count: b - a, coverage: UInt8(run.value))
+                    sink.span(y: y, x: a, count: b &- a, coverage: UInt8(truncatingIfNeeded: run.value))
                 }
             }
         } }

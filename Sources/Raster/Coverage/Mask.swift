@@ -117,7 +117,7 @@ struct MaskRows {
     /// As `Mask.coverage(atDeviceX:y:)`.
     @inline(__always)
     func at(_ x: Int, _ y: Int) -> UnsafeMutablePointer<UInt8> {
-        coverage + (y - originY) * width + (x - originX)
+        coverage + ((y &- originY) &* width &+ (x &- originX))  // a pixel of the mask: in range
     }
 }
 
