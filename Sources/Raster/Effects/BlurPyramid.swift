@@ -52,9 +52,12 @@ func reduced<T: FixedWidthInteger & UnsignedInteger>(_ src: UnsafePointer<T>, st
             for i in 0..<width { inner[i] &+= w &* (UInt32(truncatingIfNeeded: r[i]) &<< UInt32(shift)) }
         }
         let o = out.row(m)
+        // Wrapping index arithmetic: mx lies in the coarse range of [x0, x0 + width), so the
+        // sums read are within the padded row, and checked arithmetic would keep this loop
+        // from being vectorised.
         for mx in ox0..<ox1 {
-            let b = sums + (2 * mx + 2 - x0)
-            o[mx - ox0] = UInt16(truncatingIfNeeded: (b[0] &+ 3 &* (b[1] &+ b[2]) &+ b[3] &+ 32) &>> 6)
+            let b = sums + (2 &* mx &+ 2 &- x0)
+            o[mx &- ox0] = UInt16(truncatingIfNeeded: (b[0] &+ 3 &* (b[1] &+ b[2]) &+ b[3] &+ 32) &>> 6)
         }
     }
     return out
