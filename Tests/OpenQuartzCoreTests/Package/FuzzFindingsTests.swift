@@ -9,7 +9,7 @@ import OpenQuartzCore
 struct FuzzFindingsTests {
     /// fuzz-render, 2026-12-01 (crash-dc5a52fe…): an arc of radii 1e-100 and 1e-200 grows to an
     /// ellipse 1e100 wide; flattening its pieces asked Int(1e50) segments and trapped. Curve
-    /// segment counts are now saturated before they are capped (PathFlattening, PathStroker).
+    /// segment counts are now saturated before they are capped (PathFlattening, StrokeBudget).
     @Test func eccentricTinyArc() throws {
         let json = #"{"canvas":{"width":10,"height":10},"layers":[{"type":"shape","frame":[0,0,10,10],"path":"M0 4 A1e-100 1e-200 0 0 1 5 5","fillColor":"red"}]}"#
         let r = try HostileSceneTests.render(json)
