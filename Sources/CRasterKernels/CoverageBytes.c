@@ -1,4 +1,4 @@
-#include "BlurKernels.h"
+#include "CoverageBytes.h"
 
 void rk_scaled_bytes(const float *profile, float scale, uint8_t *out, long count) {
     for (long i = 0; i < count; i++) {

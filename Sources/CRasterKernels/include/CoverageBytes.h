@@ -1,6 +1,6 @@
 // Rows of coverage turned into bytes: a blurred shape's, a rounded box's exact areas.
-#ifndef RASTER_BLUR_KERNELS_H
-#define RASTER_BLUR_KERNELS_H
+#ifndef RASTER_COVERAGE_BYTES_H
+#define RASTER_COVERAGE_BYTES_H
 
 #include <stdint.h>
 
