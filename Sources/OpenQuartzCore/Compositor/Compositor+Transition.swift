@@ -25,10 +25,10 @@ extension Compositor {
         guard let g = appearance(tr.before, of: n, world: world, region: region) else { return }
         // Each picture scaled by its weight first, then added: plus-lighter at an opacity
         // blends the clamped sum with the destination, which is not the sum of the weighted parts.
-        let keep = UInt32(((1 - weight) * 255).rounded())
+        let keep = UInt32(byteOfUnit: 1 - weight)
         if keep != 255 { g.multiplyChannels(r: keep, g: keep, b: keep, a: keep) }
         if weight > 0, let new = appearance(tr.after, of: n, world: world, region: region) {
-            let k = UInt32((weight * 255).rounded())
+            let k = UInt32(byteOfUnit: weight)
             if k != 255 { new.multiplyChannels(r: k, g: k, b: k, a: k) }
             g.composite(new, opacity: 1, blend: .plusLighter)
         }

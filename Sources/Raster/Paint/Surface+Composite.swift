@@ -3,7 +3,7 @@ extension Surface {
     /// `opacity` and `mask` act as coverage: see `BlendMode`.
     package func composite(_ source: Surface, opacity: Float = 1, mask: Mask? = nil, region: PixelRegion? = nil,
                           blend: BlendMode = .sourceOver) {
-        let o = UInt32((Color.unit(opacity) * 255).rounded())
+        let o = UInt32(byteOfUnit: opacity)
         if o == 0 { return }
         guard let d = drawableRegion(clip: mask, region: region), let r = intersect(d, source.deviceBounds) else { return }
         let row = UnsafeMutablePointer<UInt8>.allocate(capacity: r.width)

@@ -276,7 +276,7 @@ extension Surface {
                      sourceRect: Rect? = nil, blend: BlendMode = .sourceOver) {
         let tex = texture.surface
         guard tex.width > 0, tex.height > 0 else { return }
-        let o = UInt32((Color.unit(opacity) * 255).rounded())
+        let o = UInt32(byteOfUnit: opacity)
         guard o > 0, let inverse = transform.inverted(), let region = drawableRegion(clip: clip) else { return }
         let src = sourceRect ?? Rect(x: 0, y: 0, width: Double(tex.width), height: Double(tex.height))
         guard !src.isEmpty, src.minX.isFinite, src.minY.isFinite, src.maxX.isFinite, src.maxY.isFinite else { return }

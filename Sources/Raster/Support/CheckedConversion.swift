@@ -37,7 +37,7 @@ extension UInt32 {
     /// NaN, ±∞ and negatives, and channels reach here from values any setter or animation
     /// may have made.
     @inlinable @inline(__always)
-    public init(byteOfUnit x: Float) {
+    package init(byteOfUnit x: Float) {
         let v = x * 255
         if !(v > 0) { self = 0; return }
         if v >= 255 { self = 255; return }
