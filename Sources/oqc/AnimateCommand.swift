@@ -71,10 +71,7 @@ enum AnimateCommand {
             rate = r
         }
         var options = try a.sceneOptions()
-        if let s = try a.number("--scale") {
-            guard s > 0 else { throw .invalid("oqc animate: --scale: expected a number > 0, got '\(a.value("--scale") ?? "")'") }
-            options.scale = CGFloat(s)
-        }
+        if let s = try a.positiveNumber("--scale") { options.scale = CGFloat(s) }
         let threads = try a.count("--threads", max: 256) ?? 1
         let maxFrames = try a.count("--max-frames", max: 100_000_000) ?? defaultMaxFrames
         let maxTotalPixels = try gigaCount(a, "--max-total-pixels") ?? defaultMaxTotalPixels

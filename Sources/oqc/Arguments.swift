@@ -67,7 +67,13 @@ struct Arguments {
         return d
     }
 
-    /// A positive whole number, optionally with a K or M suffix (thousands, millions).
+    /// A finite number above 0 (a scale), or nil when the option is absent.
+    func positiveNumber(_ name: String) throws(CommandLineError) -> Double? {
+        guard let d = try number(name) else { return nil }
+        guard d > 0 else { throw .invalid("oqc \(command): \(name): expected a number > 0, got '\(value(name) ?? "")'") }
+        return d
+    }
+
     /// A whole number ≥ `min` (1 unless the option allows 0), with an optional K or M suffix.
     func count(_ name: String, min: Int = 1, max: Int = Int.max) throws(CommandLineError) -> Int? {
         guard let text = value(name) else { return nil }

@@ -34,10 +34,7 @@ enum BenchCommand {
         guard frames > 0 else { throw .invalid("oqc bench: --frames: expected a count > 0") }
         guard threads > 0 else { throw .invalid("oqc bench: --threads: expected a count > 0") }
         var options = try a.sceneOptions()
-        if let s = try a.number("--scale") {
-            guard s > 0 else { throw .invalid("oqc bench: --scale: expected a number > 0") }
-            options.scale = CGFloat(s)
-        }
+        if let s = try a.positiveNumber("--scale") { options.scale = CGFloat(s) }
         let budget = try a.renderBudget()
         // Parse everything first, so a bad scene fails before any timing.
         let scenes = try a.operands.map { (path: String) throws(CommandLineError) -> (String, Scene) in

@@ -39,10 +39,7 @@ enum RenderCommand {
             throw .invalid("oqc render: missing -o OUT.png (see oqc render --help)")
         }
         var options = try a.sceneOptions()
-        if let s = try a.number("--scale") {
-            guard s > 0 else { throw .invalid("oqc render: --scale: expected a number > 0, got '\(a.value("--scale") ?? "")'") }
-            options.scale = CGFloat(s)
-        }
+        if let s = try a.positiveNumber("--scale") { options.scale = CGFloat(s) }
         let time = try a.number("--time")
         var background: CGColor?? = nil
         if let text = a.value("--background") {
