@@ -25,6 +25,11 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction, @unchecked
         }
     }
 
+    /// Whether the value of `key` is written when the animation is archived: true for every
+    /// key, Apple's default, which subclasses override. (Animations are not archivable here
+    /// yet: docs/api-coverage.md.)
+    open func shouldArchiveValue(forKey key: String) -> Bool { true }
+
     // MARK: CAMediaTiming
 
     /// When the animation starts, in its layer's local time. Default 0: when the transaction

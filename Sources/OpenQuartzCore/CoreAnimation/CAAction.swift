@@ -10,3 +10,11 @@ public protocol CAAction {
     /// concerns, and optional arguments.
     func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?)
 }
+
+/// The key of the action a layer runs when it is added to a layer tree that has been rendered
+/// (`action(forKey:)` is asked for it; no action by default).
+public let kCAOnOrderIn = "onOrderIn"
+
+/// The key of the action a layer runs when it is removed from a layer tree that has been
+/// rendered (`action(forKey:)` is asked for it; no action by default).
+public let kCAOnOrderOut = "onOrderOut"
