@@ -11,10 +11,12 @@ public protocol CAAction {
     func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?)
 }
 
-/// The key of the action a layer runs when it is added to a layer tree that has been rendered
-/// (`action(forKey:)` is asked for it; no action by default).
+/// The key of the action a layer runs when it becomes visible: added to a layer tree that has
+/// been rendered, or shown again (`isHidden` set to false) in one (`action(forKey:)` is asked
+/// for it; no action by default).
 public let kCAOnOrderIn = "onOrderIn"
 
-/// The key of the action a layer runs when it is removed from a layer tree that has been
-/// rendered (`action(forKey:)` is asked for it; no action by default).
+/// The key of the action a layer runs when it stops being visible: removed from a layer tree
+/// that has been rendered, or hidden in one (`action(forKey:)` is asked for it; no action by
+/// default).
 public let kCAOnOrderOut = "onOrderOut"

@@ -112,8 +112,17 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
 
     // MARK: Visibility and compositing
 
-    /// Whether the layer and its subtree are left out of rendering and hit testing. Default false. Animatable.
-    @exclusivity(unchecked) open var isHidden = false { didSet { noteChange(oldValue) } }
+    /// Whether the layer and its subtree are left out of rendering and hit testing. Default false.
+    /// Animatable. Showing or hiding a layer of a tree on screen runs its `kCAOnOrderIn` or
+    /// `kCAOnOrderOut` action, as Core Animation does.
+    @exclusivity(unchecked) open var isHidden = false {
+        didSet {
+            noteChange(oldValue)
+            if isHidden != oldValue, (superlayer ?? self).isCommittedToRender {
+                runAction(forKey: isHidden ? kCAOnOrderOut : kCAOnOrderIn, old: nil)
+            }
+        }
+    }
     /// The layer's opacity, 0 to 1, applied to everything it draws and its sublayers. Default 1. Animatable.
     @exclusivity(unchecked) open var opacity: Float = 1 { didSet { noteChange(oldValue) } }
     /// Apple's default is true on iOS ≥ 7 and macOS; a scene's canvas may give another default.
@@ -295,8 +304,10 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
         set { rarelySet.wantsDynamicContentScaling = newValue; noteChange() }
     }
     /// Values for keys the layer does not define itself, as Core Animation's style dictionary.
-    /// Default nil. Every property of a layer here always has a value of its own (its default
-    /// when not set), so the dictionary is kept and copied but supplies none (docs/limits.md).
+    /// Default nil. Its `"actions"` dictionary is searched for a layer's actions after
+    /// `actions` (Apple's order for `action(forKey:)`). Every property of a layer here has a
+    /// value of its own (its default when not set), so the dictionary supplies no property
+    /// values (docs/limits.md).
     open var style: [AnyHashable: Any]? {
         get { rare?.style }
         set { rarelySet.style = newValue; noteChange() }
@@ -494,7 +505,7 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
         let parent = superlayer
         detachFromSuperlayer()
         // Core Animation runs the layer's onOrderOut action when it leaves a tree on screen.
-        if parent?.isCommittedToRender == true { runAction(forKey: kCAOnOrderOut, old: nil) }
+        if parent?.isCommittedToRender == true, !isHidden { runAction(forKey: kCAOnOrderOut, old: nil) }
     }
 
     // MARK: - Converting between coordinate spaces

@@ -111,15 +111,23 @@ import Raster
         let l = CALayer()
         l.actions = [kCAOnOrderIn: recorder, kCAOnOrderOut: recorder]
         root.addSublayer(l)
+        // Apple: also "when the layer is no longer set as hidden", and out when hidden.
+        l.isHidden = true
+        l.isHidden = false
         l.removeFromSuperlayer()
-        #expect(recorder.events == [kCAOnOrderIn, kCAOnOrderOut])
+        #expect(recorder.events == [kCAOnOrderIn, kCAOnOrderOut, kCAOnOrderIn, kCAOnOrderOut])
         // A tree never rendered runs neither.
         let offscreen = CALayer()
         let m = CALayer()
         m.actions = [kCAOnOrderIn: recorder, kCAOnOrderOut: recorder]
         offscreen.addSublayer(m)
         m.removeFromSuperlayer()
-        #expect(recorder.events.count == 2)
+        #expect(recorder.events.count == 4)
+        // The style dictionary's "actions" are searched after the layer's own.
+        let styled = CALayer()
+        styled.style = ["actions": [kCAOnOrderIn: recorder]]
+        root.addSublayer(styled)
+        #expect(recorder.events.count == 5 && recorder.events.last == kCAOnOrderIn)
     }
 
     @Test func animationsArchiveEveryValue() {
