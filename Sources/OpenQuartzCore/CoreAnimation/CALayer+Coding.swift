@@ -138,28 +138,14 @@ extension CALayer {
     /// default is written (most layers have none, and keep no storage for it).
     private final func encodeTiming(with c: NSCoder) {
         guard let t = animationStorage?.timing, t != MediaTiming() else { return }
-        c.encode(t.beginTime, forKey: "beginTime")
-        c.encode(t.duration, forKey: "duration")
-        c.encode(t.speed, forKey: "speed")
-        c.encode(t.timeOffset, forKey: "timeOffset")
-        c.encode(t.repeatCount, forKey: "repeatCount")
-        c.encode(t.repeatDuration, forKey: "repeatDuration")
-        c.encode(t.autoreverses, forKey: "autoreverses")
-        c.encodeString(t.fillMode.rawValue, forKey: "fillMode")
+        c.encodeMediaTiming(t)
     }
 
     /// Reads what `encodeTiming` wrote; absent or malformed values keep their defaults, and a
     /// default timing makes no storage.
     private final func decodeTiming(from c: NSCoder) {
         var t = MediaTiming()
-        if let v = c.decodeDoubleValue(forKey: "beginTime") { t.beginTime = v }
-        if let v = c.decodeDoubleValue(forKey: "duration") { t.duration = v }
-        if let v = c.decodeFloatValue(forKey: "speed") { t.speed = v }
-        if let v = c.decodeDoubleValue(forKey: "timeOffset") { t.timeOffset = v }
-        if let v = c.decodeFloatValue(forKey: "repeatCount") { t.repeatCount = v }
-        if let v = c.decodeDoubleValue(forKey: "repeatDuration") { t.repeatDuration = v }
-        if let v = c.decodeBoolValue(forKey: "autoreverses") { t.autoreverses = v }
-        if let v = c.decodeStringValue(forKey: "fillMode") { t.fillMode = CAMediaTimingFillMode(rawValue: v) }
+        c.decodeMediaTiming(into: &t)
         guard t != MediaTiming() else { return }
         animStorage.timing = t
         noteChange()
