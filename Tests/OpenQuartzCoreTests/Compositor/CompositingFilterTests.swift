@@ -245,4 +245,48 @@ import OpenQuartzCore
             #expect(message.contains("layers[0].compositingFilter") && !message.contains("\n"), "\(message)")
         }
     }
+
+    /// Whatever else groups the layer (a mask, `shouldRasterize`, a 3D transform) happens inside
+    /// the filtered group: the blend applies to the result, where it lands.
+    @Test func masksRasterizationAndPerspectiveAreInsideTheGroup() {
+        func render(_ configure: (CALayer) -> Void) -> Rendered {
+            let root = makeRoot(20, 20)
+            root.addSublayer(makeLayer(CGRect(x: 0, y: 0, width: 20, height: 20), CGColor(red: 0.5, green: 1, blue: 1, alpha: 1)))
+            let top = makeLayer(CGRect(x: 0, y: 0, width: 20, height: 20), CGColor(red: 1, green: 0.5, blue: 1, alpha: 1))
+            top.compositingFilter = "multiplyBlendMode"
+            configure(top)
+            root.addSublayer(top)
+            return Rendered(root, width: 20, height: 20)
+        }
+        // (0.5, 1, 1)·(1, 0.5, 1) = (0.5, 0.5, 1).
+        let product = (r: 128, g: 128, b: 255, a: 255), backdrop = (r: 128, g: 255, b: 255, a: 255)
+        let masked = render { l in l.mask = makeLayer(CGRect(x: 0, y: 0, width: 10, height: 20), black) }
+        #expect(masked.at(5, 10) == product && masked.at(15, 10) == backdrop)
+        let rasterized = render { l in l.shouldRasterize = true }
+        #expect(rasterized.at(10, 10) == product)
+        // Turned 36° about y in perspective (d = 100) about its centre, in front of the backdrop
+        // (zPosition) so that the depth sort does not cut it: the edges land at
+        // 10 ± 10·cos 36° / (1 ∓ 10·sin 36° / 100), x ≈ 1.4 and 17.6.
+        let turned = render { l in
+            var m = CATransform3DMakeRotation(.pi / 5, 0, 1, 0)
+            m.m34 = -1 / 100
+            l.transform = m
+            l.zPosition = 50
+        }
+        #expect(turned.at(10, 10) == product && turned.at(0.5, 10) == backdrop && turned.at(19.5, 10) == backdrop,
+                "\(turned.at(10, 10)) \(turned.at(0.5, 10)) \(turned.at(19.5, 10))")
+    }
+
+    /// A transform layer draws nothing of its own, and ignores its compositing filter as it
+    /// ignores the rest (its sublayers still draw source-over).
+    @Test func transformLayersIgnoreIt() {
+        let root = makeRoot(10, 10)
+        root.addSublayer(makeLayer(CGRect(x: 0, y: 0, width: 10, height: 10), CGColor(red: 0.5, green: 1, blue: 1, alpha: 1)))
+        let t = CATransformLayer()
+        t.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        t.compositingFilter = "multiplyBlendMode"
+        t.addSublayer(makeLayer(CGRect(x: 0, y: 0, width: 10, height: 10), CGColor(red: 1, green: 0.5, blue: 1, alpha: 1)))
+        root.addSublayer(t)
+        #expect(Rendered(root, width: 10, height: 10).at(5, 5) == (255, 128, 255, 255))
+    }
 }
