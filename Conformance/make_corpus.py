@@ -593,6 +593,34 @@ def build():
               L([0, 0, 80, 10], [100, 24], backgroundColor="#b0bec5"),
               L([0, 0, 60, 10], [90, 44], backgroundColor="#cfd8dc")]) for i in range(3)],
         background="#eceff1", w=240, h=180)
+    # --- compositingFilter: CSS mix-blend-mode draws the same blends (docs/semantics.md §10).
+    # A full-canvas backdrop layer first: the page's background is outside the root's stacking
+    # context in CSS, while the canvas background is in the same surface as the layers here.
+    def backdrop():
+        return [L([0, 0, 200, 150], [100, 75], backgroundColor="#4fc3f7"),
+                L([0, 0, 200, 50], [100, 25], backgroundColor="#ffca28"),
+                L([0, 0, 60, 150], [170, 75], backgroundColor="#7e57c2")]
+
+    def strip(i, name):
+        return L([0, 0, 44, 130], [26 + 49 * i, 75], backgroundColor=["#e53935", "#43a047", "#1e88e5", "#bdbdbd"][i],
+                 compositingFilter=name, cornerRadius=8)
+    scene("blend-separable", backdrop() + [strip(i, n) for i, n in enumerate(
+        ["multiplyBlendMode", "screenBlendMode", "overlayBlendMode", "darkenBlendMode"])])
+    scene("blend-separable-2", backdrop() + [strip(i, n) for i, n in enumerate(
+        ["lightenBlendMode", "colorDodgeBlendMode", "colorBurnBlendMode", "softLightBlendMode"])])
+    scene("blend-separable-3", backdrop() + [strip(i, n) for i, n in enumerate(
+        ["hardLightBlendMode", "differenceBlendMode", "exclusionBlendMode", "CIAdditionCompositing"])])
+    scene("blend-non-separable", backdrop() + [strip(i, n) for i, n in enumerate(
+        ["hueBlendMode", "saturationBlendMode", "colorBlendMode", "luminosityBlendMode"])])
+    # The filtered layer's subtree is one image; a translucent filtered layer; a filtered layer
+    # inside an opacity group blends with the group's content only.
+    scene("blend-subtree-and-group", backdrop() + [
+        L([0, 0, 80, 80], [50, 60], backgroundColor="#ef5350", compositingFilter="multiplyBlendMode", sublayers=[
+            L([0, 0, 40, 40], [60, 60], backgroundColor="#66bb6a", cornerRadius=20)]),
+        L([0, 0, 70, 70], [120, 90], backgroundColor="#ab47bc", opacity=0.6, compositingFilter="screenBlendMode"),
+        L([0, 0, 60, 60], [165, 110], opacity=0.8, sublayers=[
+            L([0, 0, 60, 30], [30, 15], backgroundColor="#fff176"),
+            L([0, 0, 40, 40], [30, 35], backgroundColor="#26a69a", compositingFilter="differenceBlendMode")])])
 
 
 def main():

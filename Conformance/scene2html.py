@@ -43,6 +43,29 @@ class Unsupported(Exception):
 
 
 # --------------------------------------------------------------- formatting
+# compositingFilter names (Core Animation's spelling) and the CSS mix-blend-mode that draws
+# the same blend (CSS Compositing and Blending Level 1 is where Core Image's modes come from).
+# Names OpenQuartzCore draws source-over (docs/semantics.md §10) are "normal" here too.
+MIX_BLEND_MODES = {
+    "multiplyBlendMode": "multiply", "screenBlendMode": "screen", "overlayBlendMode": "overlay",
+    "darkenBlendMode": "darken", "lightenBlendMode": "lighten", "colorDodgeBlendMode": "color-dodge",
+    "colorBurnBlendMode": "color-burn", "softLightBlendMode": "soft-light",
+    "hardLightBlendMode": "hard-light", "differenceBlendMode": "difference",
+    "exclusionBlendMode": "exclusion", "hueBlendMode": "hue", "saturationBlendMode": "saturation",
+    "colorBlendMode": "color", "luminosityBlendMode": "luminosity",
+    "additionCompositing": "plus-lighter", "sourceOverCompositing": "normal",
+}
+
+
+def mix_blend_mode(L):
+    """The CSS mix-blend-mode for the layer's compositingFilter; None for none."""
+    if L.compositingFilter is None:
+        return None
+    if L.compositingFilter == "sourceAtopCompositing":
+        raise Unsupported("compositingFilter sourceAtopCompositing (no CSS blend mode)")
+    return MIX_BLEND_MODES.get(L.compositingFilter, "normal")
+
+
 def f(x):
     if abs(x) < 5e-10:
         return "0"
@@ -312,6 +335,11 @@ class Translator:
         bx, by, bw, bh = L.bounds
         origin = (bx, by)
         style = ["width:%s;height:%s" % (px(bw), px(bh))]
+        blend = mix_blend_mode(L) if L.type != "transform" else None
+        if blend:
+            # The layer and its subtree as one group, blended with the backdrop of the
+            # stacking context it is drawn in (its parent's and earlier siblings' content).
+            style.append("mix-blend-mode:" + blend)
         if not sm.is_identity(m):
             style.append("transform:" + css_matrix(m))
         if not sm.is_translation(sm.flat(m)):

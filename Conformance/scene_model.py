@@ -358,7 +358,7 @@ COMMON_KEYS = {
     "contentsRect", "contentsCenter", "minificationFilter", "magnificationFilter",
     "shouldRasterize", "rasterizationScale", "doubleSided", "sublayers",
     "cornerCurve", "allowsEdgeAntialiasing", "edgeAntialiasingMask", "geometryFlipped",
-    "minificationFilterBias",
+    "minificationFilterBias", "compositingFilter",
     # OpenQuartzCore's extension for hit testing; no effect on the picture.
     "allowsHitTesting",
 }
@@ -384,6 +384,7 @@ class Layer:
         "minFilter", "magFilter", "shouldRasterize", "rasterizationScale", "doubleSided",
         "sublayers", "extra", "path", "cornerCurve", "edgeAA", "edgeAAMask",
         "geometryFlipped", "minFilterBias", "groupOpacitySet", "edgeAASet", "contentsExtent",
+        "compositingFilter",
         # derived (set by prepare)
         "local", "order", "extent", "extent_content", "has3d", "cache",
     )
@@ -408,6 +409,7 @@ class Layer:
         self.edgeAAMask = ("minX", "maxX", "minY", "maxY")
         self.geometryFlipped = False
         self.minFilterBias = 0.0
+        self.compositingFilter = None   # Core Animation's spelling ("multiplyBlendMode"), or None
         self.contentsExtent = None   # where contents draw, when a caller knows the image size
         self.backgroundColor = None
         self.cornerRadius = 0.0
@@ -667,6 +669,12 @@ def _parse_layer(P, d, where, scene):
         L.geometryFlipped = P.bool(d["geometryFlipped"], g("geometryFlipped"))
     if "minificationFilterBias" in d:
         L.minFilterBias = P.num(d["minificationFilterBias"], g("minificationFilterBias"))
+    if d.get("compositingFilter") is not None:
+        name = P.str(d["compositingFilter"], g("compositingFilter"))
+        # Core Image's name ("CIMultiplyBlendMode") or Core Animation's ("multiplyBlendMode").
+        if name.startswith("CI") and len(name) > 2:
+            name = name[2].lower() + name[3:]
+        L.compositingFilter = name
     if "backgroundColor" in d and d["backgroundColor"] is not None:
         L.backgroundColor = P.color(d["backgroundColor"], g("backgroundColor"))
     if "cornerRadius" in d:

@@ -6,10 +6,42 @@ import Foundation
 /// A layer keeps a copy of the animation it is given (`CALayer.add(_:forKey:)`), so changing an
 /// animation after adding it changes nothing on screen, as on Apple's platforms. Subclasses
 /// that add stored properties copy them in `copy(with:)`.
-open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction, @unchecked Sendable {
+open class CAAnimation: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, CAAction, @unchecked Sendable {
     /// Creates an animation with the default timing (begins at commit, lasts the transaction's
     /// duration, plays once, `.removed` fill).
     public required override init() { super.init() }
+
+    /// Animations support secure coding, as Apple's do.
+    open class var supportsSecureCoding: Bool { true }
+
+    /// An animation read from a keyed archive: its timing, timing function and every property
+    /// of its class (NSCoder+AnimationValues.swift says which values survive). The delegate is
+    /// not archived.
+    public required init?(coder: NSCoder) {
+        super.init()
+        decodeAttributes(from: coder)
+    }
+
+    /// Writes the animation's timing, timing function and the properties of its class.
+    open func encode(with coder: NSCoder) { encodeAttributes(with: coder) }
+
+    /// Writes this class's attributes; each subclass calls super first.
+    func encodeAttributes(with c: NSCoder) {
+        c.encodeMediaTiming(timing)
+        c.encode(isRemovedOnCompletion, forKey: "removedOnCompletion")
+        c.encodeTimingFunctions(timingFunction.map { [$0] }, forKey: "timingFunction")
+    }
+
+    /// Reads this class's attributes; each subclass calls super first.
+    func decodeAttributes(from c: NSCoder) {
+        var t = timing
+        c.decodeMediaTiming(into: &t)
+        beginTime = t.beginTime; duration = t.duration; speed = t.speed; timeOffset = t.timeOffset
+        repeatCount = t.repeatCount; repeatDuration = t.repeatDuration; autoreverses = t.autoreverses
+        fillMode = t.fillMode
+        if let v = c.decodeBoolValue(forKey: "removedOnCompletion") { isRemovedOnCompletion = v }
+        if let f = c.decodeTimingFunctions(forKey: "timingFunction")?.first { timingFunction = f }
+    }
 
     /// The default of a property, as Apple's `+defaultValueForKey:` reports it; nil for keys
     /// without one.
@@ -24,6 +56,11 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction, @unchecked
         default: return nil
         }
     }
+
+    /// Whether the value of `key` is written when the animation is archived: true for every
+    /// key, Apple's default, which subclasses override. (`encode(with:)` writes the animation's
+    /// own properties whatever this answers.)
+    open func shouldArchiveValue(forKey key: String) -> Bool { true }
 
     // MARK: CAMediaTiming
 

@@ -10,6 +10,22 @@ open class CAAnimationGroup: CAAnimation, @unchecked Sendable {
     /// The animations of the group. Default nil.
     open var animations: [CAAnimation]?
 
+    override func encodeAttributes(with c: NSCoder) {
+        super.encodeAttributes(with: c)
+        if let animations { c.encode(animations, forKey: "animations") }
+    }
+
+    /// The children, read through the same bounds as a copy: groups nested deeper than
+    /// `maxNesting` (a cyclic archive nests without end) are left out.
+    override func decodeAttributes(from c: NSCoder) {
+        super.decodeAttributes(from: c)
+        guard AnimationDecoding.depth < CAAnimationGroup.maxNesting, c.containsValue(forKey: "animations") else { return }
+        AnimationDecoding.$depth.withValue(AnimationDecoding.depth + 1) {
+            let list = c.decodeObject(of: [NSArray.self, CAAnimation.self], forKey: "animations") as? [Any]
+            animations = list?.compactMap { $0 as? CAAnimation }.prefix(CAAnimationGroup.maxAnimations).map { $0 }
+        }
+    }
+
     override func copyAttributes(from other: CAAnimation) {
         super.copyAttributes(from: other)
         guard let o = other as? CAAnimationGroup else { return }

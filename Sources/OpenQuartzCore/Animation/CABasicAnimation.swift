@@ -29,6 +29,20 @@ open class CABasicAnimation: CAPropertyAnimation, @unchecked Sendable {
     /// The ends converted for the animated property (set on first evaluation).
     var convertedCache: (from: AnimationValue?, to: AnimationValue?, by: AnimationValue?)?
 
+    override func encodeAttributes(with c: NSCoder) {
+        super.encodeAttributes(with: c)
+        c.encodeAnimationValue(fromValue, forKey: "fromValue")
+        c.encodeAnimationValue(toValue, forKey: "toValue")
+        c.encodeAnimationValue(byValue, forKey: "byValue")
+    }
+
+    override func decodeAttributes(from c: NSCoder) {
+        super.decodeAttributes(from: c)
+        fromValue = c.decodeAnimationValue(forKey: "fromValue")
+        toValue = c.decodeAnimationValue(forKey: "toValue")
+        byValue = c.decodeAnimationValue(forKey: "byValue")
+    }
+
     override func copyAttributes(from other: CAAnimation) {
         super.copyAttributes(from: other)
         guard let o = other as? CABasicAnimation else { return }

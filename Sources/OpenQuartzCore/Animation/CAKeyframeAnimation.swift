@@ -36,6 +36,32 @@ open class CAKeyframeAnimation: CAPropertyAnimation, @unchecked Sendable {
     /// The values converted for the animated property, once per copy.
     var convertedValues: [AnimationValue]?
 
+    override func encodeAttributes(with c: NSCoder) {
+        super.encodeAttributes(with: c)
+        c.encodeAnimationValue(values, forKey: "values")
+        if let path { c.encodePath(path, forKey: "path") }
+        c.encodeNumberList(keyTimes, forKey: "keyTimes")
+        c.encodeTimingFunctions(timingFunctions, forKey: "timingFunctions")
+        c.encodeString(calculationMode.rawValue, forKey: "calculationMode")
+        c.encodeNumberList(tensionValues, forKey: "tensionValues")
+        c.encodeNumberList(continuityValues, forKey: "continuityValues")
+        c.encodeNumberList(biasValues, forKey: "biasValues")
+        c.encodeString(rotationMode?.rawValue, forKey: "rotationMode")
+    }
+
+    override func decodeAttributes(from c: NSCoder) {
+        super.decodeAttributes(from: c)
+        values = c.decodeAnimationValue(forKey: "values") as? [Any]
+        if let p = c.decodePath(forKey: "path") { path = p }
+        if let v = c.decodeNumberList(forKey: "keyTimes") { keyTimes = v }
+        timingFunctions = c.decodeTimingFunctions(forKey: "timingFunctions")
+        if let v = c.decodeStringValue(forKey: "calculationMode") { calculationMode = CAAnimationCalculationMode(rawValue: v) }
+        if let v = c.decodeNumberList(forKey: "tensionValues") { tensionValues = v }
+        if let v = c.decodeNumberList(forKey: "continuityValues") { continuityValues = v }
+        if let v = c.decodeNumberList(forKey: "biasValues") { biasValues = v }
+        rotationMode = c.decodeStringValue(forKey: "rotationMode").map { CAAnimationRotationMode(rawValue: $0) }
+    }
+
     override func copyAttributes(from other: CAAnimation) {
         super.copyAttributes(from: other)
         guard let o = other as? CAKeyframeAnimation else { return }

@@ -283,6 +283,8 @@ extension CALayer {
     final func searchAction(forKey event: String) -> (any CAAction)? {
         if let d = delegate, let a = d.action(for: self, forKey: event) { return a is NSNull ? nil : a }
         if let a = animationStorage?.actions?[event] { return a is NSNull ? nil : a }
+        // Third in Apple's search: the "actions" dictionary of the style dictionary.
+        if let s = style?["actions"] as? [String: Any], let a = s[event] as? any CAAction { return a is NSNull ? nil : a }
         if let a = type(of: self).defaultAction(forKey: event) { return a is NSNull ? nil : a }
         if event == "contents" { return CALayer.contentsFade() }
         guard let kp = LayerKeyPath(event), kp.property.isAnimatable else { return nil }

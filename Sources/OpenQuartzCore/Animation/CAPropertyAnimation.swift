@@ -24,6 +24,22 @@ open class CAPropertyAnimation: CAAnimation, @unchecked Sendable {
     /// The key path, resolved against layer properties once per copy.
     var resolvedKeyPath: LayerKeyPath??
 
+    override func encodeAttributes(with c: NSCoder) {
+        super.encodeAttributes(with: c)
+        c.encodeString(keyPath, forKey: "keyPath")
+        c.encode(isAdditive, forKey: "additive")
+        c.encode(isCumulative, forKey: "cumulative")
+        c.encodeString(valueFunction?.name.rawValue, forKey: "valueFunction")
+    }
+
+    override func decodeAttributes(from c: NSCoder) {
+        super.decodeAttributes(from: c)
+        keyPath = c.decodeStringValue(forKey: "keyPath")
+        if let v = c.decodeBoolValue(forKey: "additive") { isAdditive = v }
+        if let v = c.decodeBoolValue(forKey: "cumulative") { isCumulative = v }
+        valueFunction = c.decodeStringValue(forKey: "valueFunction").flatMap { CAValueFunction(name: CAValueFunctionName(rawValue: $0)) }
+    }
+
     override func copyAttributes(from other: CAAnimation) {
         super.copyAttributes(from: other)
         guard let o = other as? CAPropertyAnimation else { return }

@@ -53,6 +53,27 @@ open class CASpringAnimation: CABasicAnimation, @unchecked Sendable {
                      initialVelocity: Double(initialVelocity), allowsOverdamping: allowsOverdamping)
     }
 
+    /// A spring animation read from a keyed archive (see `CAAnimation.init?(coder:)`).
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    override func encodeAttributes(with c: NSCoder) {
+        super.encodeAttributes(with: c)
+        c.encodeCGFloat(mass, forKey: "mass")
+        c.encodeCGFloat(stiffness, forKey: "stiffness")
+        c.encodeCGFloat(damping, forKey: "damping")
+        c.encodeCGFloat(initialVelocity, forKey: "initialVelocity")
+        c.encode(allowsOverdamping, forKey: "allowsOverdamping")
+    }
+
+    override func decodeAttributes(from c: NSCoder) {
+        super.decodeAttributes(from: c)
+        if let v = c.decodeCGFloat(forKey: "mass") { mass = v }
+        if let v = c.decodeCGFloat(forKey: "stiffness") { stiffness = v }
+        if let v = c.decodeCGFloat(forKey: "damping") { damping = v }
+        if let v = c.decodeCGFloat(forKey: "initialVelocity") { initialVelocity = v }
+        if let v = c.decodeBoolValue(forKey: "allowsOverdamping") { allowsOverdamping = v }
+    }
+
     override func copyAttributes(from other: CAAnimation) {
         super.copyAttributes(from: other)
         guard let o = other as? CASpringAnimation else { return }

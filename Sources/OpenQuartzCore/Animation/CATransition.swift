@@ -49,6 +49,23 @@ open class CATransition: CAAnimation, @unchecked Sendable {
     /// place of the last rendered one (docs/scene-format.md "Transitions").
     package var sceneBefore: CALayer?
 
+    /// The type, subtype and progress range; `filter` (a Core Image filter) is not archived.
+    override func encodeAttributes(with c: NSCoder) {
+        super.encodeAttributes(with: c)
+        c.encodeString(type.rawValue, forKey: "type")
+        c.encodeString(subtype?.rawValue, forKey: "subtype")
+        c.encode(startProgress, forKey: "startProgress")
+        c.encode(endProgress, forKey: "endProgress")
+    }
+
+    override func decodeAttributes(from c: NSCoder) {
+        super.decodeAttributes(from: c)
+        if let v = c.decodeStringValue(forKey: "type") { type = CATransitionType(rawValue: v) }
+        subtype = c.decodeStringValue(forKey: "subtype").map { CATransitionSubtype(rawValue: $0) }
+        if let v = c.decodeFloatValue(forKey: "startProgress") { startProgress = v }
+        if let v = c.decodeFloatValue(forKey: "endProgress") { endProgress = v }
+    }
+
     override func copyAttributes(from other: CAAnimation) {
         super.copyAttributes(from: other)
         guard let o = other as? CATransition else { return }

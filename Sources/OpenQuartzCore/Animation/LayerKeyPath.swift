@@ -11,7 +11,7 @@ enum LayerProperty: Sendable {
     case backgroundColor, cornerRadius, borderWidth, borderColor
     case shadowOpacity, shadowColor, shadowOffset, shadowRadius, shadowPath
     case contents, contentsRect, contentsCenter, contentsScale, minificationFilterBias
-    case name
+    case name, compositingFilter
     // CAShapeLayer
     case path, fillColor, strokeColor, strokeStart, strokeEnd, lineWidth, miterLimit, lineDashPhase, lineDashPattern
     // CAGradientLayer
@@ -36,6 +36,7 @@ enum LayerProperty: Sendable {
             "shadowOffset": .shadowOffset, "shadowRadius": .shadowRadius, "shadowPath": .shadowPath,
             "contents": .contents, "contentsRect": .contentsRect, "contentsCenter": .contentsCenter,
             "contentsScale": .contentsScale, "minificationFilterBias": .minificationFilterBias, "name": .name,
+            "compositingFilter": .compositingFilter,
             "path": .path, "fillColor": .fillColor, "strokeColor": .strokeColor, "strokeStart": .strokeStart,
             "strokeEnd": .strokeEnd, "lineWidth": .lineWidth, "miterLimit": .miterLimit,
             "lineDashPhase": .lineDashPhase, "lineDashPattern": .lineDashPattern,
@@ -61,7 +62,7 @@ enum LayerProperty: Sendable {
         case .locations, .lineDashPattern: return .numbers
         case .shadowPath, .path: return .path
         case .hidden, .allowsGroupOpacity, .doubleSided, .masksToBounds, .geometryFlipped, .allowsEdgeAntialiasing,
-             .shouldRasterize, .contents, .name, .instanceCount:
+             .shouldRasterize, .contents, .name, .instanceCount, .compositingFilter:
             return .discrete
         default: return .number
         }
@@ -74,7 +75,7 @@ enum LayerProperty: Sendable {
     var isAnimatable: Bool {
         switch self {
         case .frame, .name, .allowsEdgeAntialiasing, .instanceCount, .hidden, .doubleSided, .masksToBounds,
-             .shouldRasterize, .geometryFlipped, .allowsGroupOpacity, .contents: return false
+             .shouldRasterize, .geometryFlipped, .allowsGroupOpacity, .contents, .compositingFilter: return false
         default: return true
         }
     }
@@ -125,6 +126,7 @@ enum LayerProperty: Sendable {
         case .contentsScale: return num(l.contentsScale)
         case .minificationFilterBias: return num(l.minificationFilterBias)
         case .name: return .discrete(l.name)
+        case .compositingFilter: return .discrete(l.compositingFilter)
         case .path: return (l as? CAShapeLayer).map { s in s.path.map { .path($0) } ?? .discrete(nil) }
         case .fillColor: return (l as? CAShapeLayer).map { col($0.fillColor) }
         case .strokeColor: return (l as? CAShapeLayer).map { col($0.strokeColor) }
@@ -225,6 +227,7 @@ enum LayerProperty: Sendable {
         case .name:
             guard case .discrete(let n) = v, n == nil || n is String else { return false }
             l.name = n as? String
+        case .compositingFilter: guard case .discrete(let f) = v else { return false }; l.compositingFilter = f
         case .path: guard let s = shape, let p = path() else { return false }; s.path = p
         case .fillColor: guard let s = shape, let c = color() else { return false }; s.fillColor = c
         case .strokeColor: guard let s = shape, let c = color() else { return false }; s.strokeColor = c

@@ -101,7 +101,10 @@ struct Compositor {
     /// Draws `n` whose bounds space maps to the target by `world` (homogeneous, row vectors),
     /// `alpha` being the opacity inherited from ancestors that did not form a group.
     /// `visible`: the caller knows that `n` reaches into the target (an occlusion plan said so).
-    func draw(_ n: RenderNode, world: CATransform3D, alpha: Float, into t: Target, visible: Bool = false) {
+    /// `blending`: false draws a layer with a compositing filter as if it had none (the group
+    /// `drawFiltered` composites with the filter's blend).
+    func draw(_ n: RenderNode, world: CATransform3D, alpha: Float, into t: Target, visible: Bool = false,
+              blending: Bool = true) {
         if t.visible.isEmpty || !budget.allowDraw(n) { return }
         if n.isTransformLayer {
             drawSublayers(of: n, world: world, alpha: alpha * n.opacity, into: t)
@@ -109,6 +112,10 @@ struct Compositor {
         }
         let a = alpha * n.opacity
         if a <= 0 { return }
+        if blending, let blend = n.compositing {
+            drawFiltered(n, blend, world: world, alpha: alpha, into: t)  // Compositor+CompositingFilter.swift
+            return
+        }
         if let tr = n.transition, let w = tr.dissolve {
             drawDissolve(n, tr, weight: w, world: world, alpha: a, into: t)  // Compositor+Transition.swift
             return

@@ -23,8 +23,8 @@ import Foundation
 /// background, or opaque contents that fill the bounds (gravity `resize`, the whole image, no
 /// `contentsCenter`), cut to the rounded bounds by `masksToBounds`. Nothing between the layer
 /// and the target may make it translucent or change how it composites: full opacity, inherited
-/// too; no mask; not rasterized; not a transform layer (which draws nothing); not anti-aliased
-/// per edge. Anything drawn over an opaque pixel with source-over leaves it opaque, so the
+/// too; no mask; not rasterized; no compositing filter (its pixels depend on what lies below);
+/// not a transform layer (which draws nothing); not anti-aliased per edge. Anything drawn over an opaque pixel with source-over leaves it opaque, so the
 /// layer's shadow (behind it), content-layer drawing and sublayers do not change it.
 struct OpaqueArea {
     /// The opaque rounded rectangle, in the layer's bounds space.
@@ -34,6 +34,7 @@ struct OpaqueArea {
     /// The opaque area of `n` drawn at `inheritedAlpha`, or nil when it has none.
     init?(_ n: RenderNode, inheritedAlpha: Float) {
         guard inheritedAlpha * n.opacity >= 1, n.mask == nil, n.rasterization == nil, !n.isTransformLayer,
+              n.compositing == nil,
               !(n.allowsEdgeAntialiasing && n.antialiasedEdges != 0xF),
               n.bounds.width > 0, n.bounds.height > 0 else { return nil }
         let unit = CGRect(x: 0, y: 0, width: 1, height: 1)

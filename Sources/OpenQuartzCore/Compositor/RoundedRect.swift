@@ -7,7 +7,7 @@ enum RoundedRect {
     /// How far along each edge a continuous corner of radius 1 reaches (PaintCode's
     /// reconstruction of UIBezierPath's corner, docs/semantics.md §3); a layer whose shorter
     /// half-side is less than this times a radius gets circular corners.
-    static let continuousReach = 1.52866483
+    static let continuousReach = CALayerCornerCurve.continuousReach
 
     /// How far in from each edge, per unit radius, the corner passes at 45°: 1 − 1/√2 for a
     /// circular corner (rounded up), about 0.45 for a continuous one. A point this far in along

@@ -10,3 +10,13 @@ public protocol CAAction {
     /// concerns, and optional arguments.
     func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?)
 }
+
+/// The key of the action a layer runs when it becomes visible: added to a layer tree that has
+/// been rendered, or shown again (`isHidden` set to false) in one (`action(forKey:)` is asked
+/// for it; no action by default).
+public let kCAOnOrderIn = "onOrderIn"
+
+/// The key of the action a layer runs when it stops being visible: removed from a layer tree
+/// that has been rendered, or hidden in one (`action(forKey:)` is asked for it; no action by
+/// default).
+public let kCAOnOrderOut = "onOrderOut"

@@ -47,6 +47,7 @@ extension CALayer {
         c.encode(minificationFilterBias, forKey: "minificationFilterBias")
         c.encodeString(name, forKey: "name")
         c.encode(allowsHitTesting, forKey: "allowsHitTesting")
+        encodeRareHints(with: c)
         encodeDisplayProperties(with: c)
         encodeTiming(with: c)
         if let list = storedSublayers { c.encode(list, forKey: "sublayers") }
@@ -96,6 +97,7 @@ extension CALayer {
         if let v = c.decodeFloatValue(forKey: "minificationFilterBias") { minificationFilterBias = v }
         name = c.decodeStringValue(forKey: "name")
         if let v = c.decodeBoolValue(forKey: "allowsHitTesting") { allowsHitTesting = v }
+        decodeRareHints(from: c)
         decodeDisplayProperties(from: c)
         decodeTiming(from: c)
         // The tree last, through the checks untrusted trees get: an archive can describe a
@@ -107,32 +109,43 @@ extension CALayer {
         LayerDecoding.$depth.withValue(LayerDecoding.depth + 1) { decodeTree(from: c) }
     }
 
+    /// The compositing filter (by name: a `CIFilter` cannot be archived here, a name can) and
+    /// the format and dynamic-range hints, each only when it is not its default, so that most
+    /// layers' archives do not grow.
+    private final func encodeRareHints(with c: NSCoder) {
+        if let name = compositingFilter.flatMap({ $0 as? String ?? ($0 as? NSString).map { String($0) } }) {
+            c.encodeString(name, forKey: "compositingFilter")
+        }
+        if contentsFormat != .RGBA8Uint { c.encodeString(contentsFormat.rawValue, forKey: "contentsFormat") }
+        if wantsExtendedDynamicRangeContent { c.encode(true, forKey: "wantsExtendedDynamicRangeContent") }
+        if toneMapMode != .automatic { c.encodeString(toneMapMode.rawValue, forKey: "toneMapMode") }
+        if preferredDynamicRange != .automatic { c.encodeString(preferredDynamicRange.rawValue, forKey: "preferredDynamicRange") }
+        if contentsHeadroom != 0 { c.encodeCGFloat(contentsHeadroom, forKey: "contentsHeadroom") }
+        if wantsDynamicContentScaling { c.encode(true, forKey: "wantsDynamicContentScaling") }
+    }
+
+    private final func decodeRareHints(from c: NSCoder) {
+        if let v = c.decodeStringValue(forKey: "compositingFilter") { compositingFilter = v }
+        if let v = c.decodeStringValue(forKey: "contentsFormat") { contentsFormat = CALayerContentsFormat(rawValue: v) }
+        if let v = c.decodeBoolValue(forKey: "wantsExtendedDynamicRangeContent") { wantsExtendedDynamicRangeContent = v }
+        if let v = c.decodeStringValue(forKey: "toneMapMode") { toneMapMode = CALayer.ToneMapMode(rawValue: v) }
+        if let v = c.decodeStringValue(forKey: "preferredDynamicRange") { preferredDynamicRange = CALayer.DynamicRange(rawValue: v) }
+        if let v = c.decodeCGFloat(forKey: "contentsHeadroom") { contentsHeadroom = v }
+        if let v = c.decodeBoolValue(forKey: "wantsDynamicContentScaling") { wantsDynamicContentScaling = v }
+    }
+
     /// The `CAMediaTiming` properties, under their names; only a timing other than the
     /// default is written (most layers have none, and keep no storage for it).
     private final func encodeTiming(with c: NSCoder) {
         guard let t = animationStorage?.timing, t != MediaTiming() else { return }
-        c.encode(t.beginTime, forKey: "beginTime")
-        c.encode(t.duration, forKey: "duration")
-        c.encode(t.speed, forKey: "speed")
-        c.encode(t.timeOffset, forKey: "timeOffset")
-        c.encode(t.repeatCount, forKey: "repeatCount")
-        c.encode(t.repeatDuration, forKey: "repeatDuration")
-        c.encode(t.autoreverses, forKey: "autoreverses")
-        c.encodeString(t.fillMode.rawValue, forKey: "fillMode")
+        c.encodeMediaTiming(t)
     }
 
     /// Reads what `encodeTiming` wrote; absent or malformed values keep their defaults, and a
     /// default timing makes no storage.
     private final func decodeTiming(from c: NSCoder) {
         var t = MediaTiming()
-        if let v = c.decodeDoubleValue(forKey: "beginTime") { t.beginTime = v }
-        if let v = c.decodeDoubleValue(forKey: "duration") { t.duration = v }
-        if let v = c.decodeFloatValue(forKey: "speed") { t.speed = v }
-        if let v = c.decodeDoubleValue(forKey: "timeOffset") { t.timeOffset = v }
-        if let v = c.decodeFloatValue(forKey: "repeatCount") { t.repeatCount = v }
-        if let v = c.decodeDoubleValue(forKey: "repeatDuration") { t.repeatDuration = v }
-        if let v = c.decodeBoolValue(forKey: "autoreverses") { t.autoreverses = v }
-        if let v = c.decodeStringValue(forKey: "fillMode") { t.fillMode = CAMediaTimingFillMode(rawValue: v) }
+        c.decodeMediaTiming(into: &t)
         guard t != MediaTiming() else { return }
         animStorage.timing = t
         noteChange()

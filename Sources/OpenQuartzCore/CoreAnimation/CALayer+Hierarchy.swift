@@ -80,6 +80,8 @@ extension CALayer {
         noteChange()
         adoptLayoutState(of: layer)
         setNeedsLayout()
+        // Core Animation runs the layer's onOrderIn action when it enters a tree on screen.
+        if isCommittedToRender, !layer.isHidden { layer.runAction(forKey: kCAOnOrderIn, old: nil) }
     }
 
     /// Inserts `layer` just behind (or in front of) `sibling`; at the back (front) when `sibling`

@@ -1,4 +1,5 @@
 import Foundation
+import Raster
 import Synchronization
 
 /// Core Animation's layer: a rectangle with a background, border, contents, shadow and sublayers,
@@ -111,8 +112,17 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
 
     // MARK: Visibility and compositing
 
-    /// Whether the layer and its subtree are left out of rendering and hit testing. Default false. Animatable.
-    @exclusivity(unchecked) open var isHidden = false { didSet { noteChange(oldValue) } }
+    /// Whether the layer and its subtree are left out of rendering and hit testing. Default false.
+    /// Animatable. Showing or hiding a layer of a tree on screen runs its `kCAOnOrderIn` or
+    /// `kCAOnOrderOut` action, as Core Animation does.
+    @exclusivity(unchecked) open var isHidden = false {
+        didSet {
+            noteChange(oldValue)
+            if isHidden != oldValue, (superlayer ?? self).isCommittedToRender {
+                runAction(forKey: isHidden ? kCAOnOrderOut : kCAOnOrderIn, old: nil)
+            }
+        }
+    }
     /// The layer's opacity, 0 to 1, applied to everything it draws and its sublayers. Default 1. Animatable.
     @exclusivity(unchecked) open var opacity: Float = 1 { didSet { noteChange(oldValue) } }
     /// Apple's default is true on iOS ≥ 7 and macOS; a scene's canvas may give another default.
@@ -132,6 +142,40 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     @exclusivity(unchecked) open var shouldRasterize = false { didSet { noteChange(oldValue) } }
     /// The scale of the bitmap `shouldRasterize` keeps, in pixels per point. Default 1. Animatable.
     @exclusivity(unchecked) open var rasterizationScale: CGFloat = 1 { didSet { noteChange(oldValue) } }
+
+    /// The Core Image filter that composites the layer, with its subtree as one image, with
+    /// the content behind it: what was drawn before it into the same surface (its superlayer's
+    /// and siblings' content, up to the nearest ancestor drawn as a group: group opacity, a
+    /// mask, `shouldRasterize`). Default nil, source-over. Animatable (the change is immediate).
+    ///
+    /// Apple's value is a `CIFilter`; there is no Core Image on Linux, so the filter is given by
+    /// name, Core Image's (`"CIMultiplyBlendMode"`) or Core Animation's (`"multiplyBlendMode"`).
+    /// The blend modes of Core Image's composite-operation category that Core Graphics has are
+    /// drawn; other values draw source-over and are reported once on standard error
+    /// (docs/semantics.md, "Compositing filters"). Transform layers ignore it, as they ignore
+    /// everything a layer draws itself.
+    open var compositingFilter: Any? {
+        get { rare?.compositingFilter }
+        set {
+            rarelySet.compositingFilter = newValue
+            rarelySet.compositingBlend = CompositingFilter.blend(for: newValue)
+            noteChange()
+        }
+    }
+    /// The blend `compositingFilter` resolves to (nil: source-over), worked out when it is set.
+    var compositingBlend: BlendMode? { rare?.compositingBlend }
+    /// Core Image filters for the layer's content and sublayers. Default nil. There is no Core
+    /// Image on Linux: the array is kept and copied but draws nothing (docs/limits.md).
+    open var filters: [Any]? {
+        get { rare?.filters }
+        set { rarelySet.filters = newValue; noteChange() }
+    }
+    /// Core Image filters for the content behind the layer. Default nil. There is no Core Image
+    /// on Linux: the array is kept and copied but draws nothing (docs/limits.md).
+    open var backgroundFilters: [Any]? {
+        get { rare?.backgroundFilters }
+        set { rarelySet.backgroundFilters = newValue; noteChange() }
+    }
 
     // MARK: Background and border
 
@@ -222,6 +266,52 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
         get { rare?.minificationFilterBias ?? 0 }
         set { rarelySet.minificationFilterBias = newValue; noteChange() }
     }
+    /// A hint for the storage format of the backing store `display()` draws. Default
+    /// `.RGBA8Uint`. Backing stores are always 8-bit RGBA here: the hint changes no pixel.
+    open var contentsFormat: CALayerContentsFormat {
+        get { rare?.contentsFormat ?? .RGBA8Uint }
+        set { rarelySet.contentsFormat = newValue; noteChange() }
+    }
+    /// Whether the layer's contents may use extended dynamic range. Default false. Output is
+    /// standard range here: kept, changes no pixel.
+    open var wantsExtendedDynamicRangeContent: Bool {
+        get { rare?.wantsExtendedDynamicRangeContent ?? false }
+        set { rarelySet.wantsExtendedDynamicRangeContent = newValue; noteChange() }
+    }
+    /// How extended-range contents are tone-mapped. Default `.automatic`. Output is standard
+    /// range here: kept, changes no pixel.
+    open var toneMapMode: CALayer.ToneMapMode {
+        get { rare?.toneMapMode ?? .automatic }
+        set { rarelySet.toneMapMode = newValue; noteChange() }
+    }
+    /// The dynamic range the contents would like to be shown in. Default `.automatic`. Output
+    /// is standard range here: kept, changes no pixel.
+    open var preferredDynamicRange: CALayer.DynamicRange {
+        get { rare?.preferredDynamicRange ?? .automatic }
+        set { rarelySet.preferredDynamicRange = newValue; noteChange() }
+    }
+    /// The headroom of the contents above standard white (1 is standard range; 0, the default,
+    /// lets the system decide). Output is standard range here: kept, changes no pixel.
+    open var contentsHeadroom: CGFloat {
+        get { rare?.contentsHeadroom ?? 0 }
+        set { rarelySet.contentsHeadroom = newValue; noteChange() }
+    }
+    /// Whether the layer's drawing is recorded so that it is redrawn sharp at any scale.
+    /// Default false. The renderer here draws shapes, text and borders from their geometry at
+    /// every frame's scale already; a backing store drawn by `draw(in:)` keeps its pixels.
+    open var wantsDynamicContentScaling: Bool {
+        get { rare?.wantsDynamicContentScaling ?? false }
+        set { rarelySet.wantsDynamicContentScaling = newValue; noteChange() }
+    }
+    /// Values for keys the layer does not define itself, as Core Animation's style dictionary.
+    /// Default nil. Its `"actions"` dictionary is searched for a layer's actions after
+    /// `actions` (Apple's order for `action(forKey:)`). Every property of a layer here has a
+    /// value of its own (its default when not set), so the dictionary supplies no property
+    /// values (docs/limits.md).
+    open var style: [AnyHashable: Any]? {
+        get { rare?.style }
+        set { rarelySet.style = newValue; noteChange() }
+    }
 
     /// Properties most layers leave at their defaults (sublayer transform, shadow, contents),
     /// kept out of line: a layer that sets none of them is 300 bytes smaller, which a tree of
@@ -241,6 +331,17 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
         var minificationFilter: CALayerContentsFilter = .linear
         var magnificationFilter: CALayerContentsFilter = .linear
         var minificationFilterBias: Float = 0
+        var compositingFilter: Any?
+        var compositingBlend: BlendMode?
+        var filters: [Any]?
+        var backgroundFilters: [Any]?
+        var contentsFormat: CALayerContentsFormat = .RGBA8Uint
+        var wantsExtendedDynamicRangeContent = false
+        var toneMapMode: CALayer.ToneMapMode = .automatic
+        var preferredDynamicRange: CALayer.DynamicRange = .automatic
+        var contentsHeadroom: CGFloat = 0
+        var wantsDynamicContentScaling = false
+        var style: [AnyHashable: Any]?
     }
     @exclusivity(unchecked) private var rare: RareProperties?
     private var rarelySet: RareProperties {
@@ -301,6 +402,13 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
         contentsRect = l.contentsRect; contentsCenter = l.contentsCenter
         minificationFilter = l.minificationFilter; magnificationFilter = l.magnificationFilter
         minificationFilterBias = l.minificationFilterBias
+        if l.rare != nil {
+            compositingFilter = l.compositingFilter; filters = l.filters; backgroundFilters = l.backgroundFilters
+            contentsFormat = l.contentsFormat; wantsExtendedDynamicRangeContent = l.wantsExtendedDynamicRangeContent
+            toneMapMode = l.toneMapMode; preferredDynamicRange = l.preferredDynamicRange
+            contentsHeadroom = l.contentsHeadroom; wantsDynamicContentScaling = l.wantsDynamicContentScaling
+            style = l.style
+        }
         name = l.name; allowsHitTesting = l.allowsHitTesting
         copyAnimationState(from: l)
         copyDisplayProperties(from: l)
@@ -314,6 +422,13 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
 
     /// Sets `transform` to the 3D form of an affine transform.
     open func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
+
+    /// How far, in multiples of `cornerRadius`, a corner of this curve reaches along each edge:
+    /// 1 for circular corners, about 1.528665 for continuous ones (whose curvature eases into
+    /// the straight edges). Unknown curves answer 1.
+    open class func cornerCurveExpansionFactor(_ curve: CALayerCornerCurve) -> CGFloat {
+        curve == .continuous ? CGFloat(CALayerCornerCurve.continuousReach) : 1
+    }
 
     // MARK: Overridable queries
 
@@ -386,7 +501,12 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
 
     /// Detaches the layer from its superlayer, or from its host when it is a mask. Marks the old
     /// superlayer as needing layout.
-    open func removeFromSuperlayer() { detachFromSuperlayer() }
+    open func removeFromSuperlayer() {
+        let parent = superlayer
+        detachFromSuperlayer()
+        // Core Animation runs the layer's onOrderOut action when it leaves a tree on screen.
+        if parent?.isCommittedToRender == true, !isHidden { runAction(forKey: kCAOnOrderOut, old: nil) }
+    }
 
     // MARK: - Converting between coordinate spaces
 

@@ -14,4 +14,8 @@ public struct CALayerCornerCurve: RawRepresentable, Hashable, Sendable, CustomSt
     public static let circular = CALayerCornerCurve(rawValue: "circular")
     /// A curve with continuous curvature into the straight edges, as iOS draws app icons.
     public static let continuous = CALayerCornerCurve(rawValue: "continuous")
+
+    /// How far along each edge a continuous corner of radius 1 reaches (PaintCode's
+    /// measurement of iOS 7's corner, which `cornerCurveExpansionFactor(_:)` answers).
+    package static let continuousReach = 1.52866483
 }

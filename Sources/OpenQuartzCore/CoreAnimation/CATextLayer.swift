@@ -26,6 +26,10 @@ open class CATextLayer: CALayer {
     open var truncationMode: CATextLayerTruncationMode = .none { didSet { noteChange() } }
     /// How lines are aligned in the bounds. Default `.natural` (left for left-to-right text).
     open var alignmentMode: CATextLayerAlignmentMode = .natural { didSet { noteChange() } }
+    /// Whether glyph positions may be rounded to whole subpixel steps when the text is drawn,
+    /// which Apple trades for speed. Default false. Glyphs are always placed at their exact
+    /// positions here, which is what false asks for; true changes no pixel.
+    open var allowsFontSubpixelQuantization = false { didSet { noteChange() } }
 
     /// Creates a layer with Core Animation's defaults for every property.
     public override init() { super.init() }
@@ -41,6 +45,7 @@ open class CATextLayer: CALayer {
         guard let l = l as? CATextLayer else { return }
         string = l.string; font = l.font; fontSize = l.fontSize; foregroundColor = l.foregroundColor
         isWrapped = l.isWrapped; truncationMode = l.truncationMode; alignmentMode = l.alignmentMode
+        allowsFontSubpixelQuantization = l.allowsFontSubpixelQuantization
     }
 
     /// The size of the text as laid out without the bounds' limits (wrapped text at the
@@ -58,6 +63,7 @@ open class CATextLayer: CALayer {
         if let v = coder.decodeBoolValue(forKey: "wrapped") { isWrapped = v }
         if let v = coder.decodeStringValue(forKey: "truncationMode") { truncationMode = CATextLayerTruncationMode(rawValue: v) }
         if let v = coder.decodeStringValue(forKey: "alignmentMode") { alignmentMode = CATextLayerAlignmentMode(rawValue: v) }
+        if let v = coder.decodeBoolValue(forKey: "allowsFontSubpixelQuantization") { allowsFontSubpixelQuantization = v }
     }
 
     /// Writes the layer's properties, then the text's. `font` is archived by name (a `CTFont`'s
@@ -72,5 +78,6 @@ open class CATextLayer: CALayer {
         coder.encode(isWrapped, forKey: "wrapped")
         coder.encodeString(truncationMode.rawValue, forKey: "truncationMode")
         coder.encodeString(alignmentMode.rawValue, forKey: "alignmentMode")
+        coder.encode(allowsFontSubpixelQuantization, forKey: "allowsFontSubpixelQuantization")
     }
 }

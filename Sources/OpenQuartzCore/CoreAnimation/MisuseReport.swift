@@ -23,6 +23,11 @@ package enum MisuseReport {
         case animationGroupCut
         /// `CATransaction.begin()` nested deeper than the transactions kept open.
         case transactionDepth
+        /// A `compositingFilter` naming a Core Image compositing filter with no equivalent
+        /// here (drawn source-over).
+        case compositingFilterUnsupported
+        /// A `compositingFilter` that names no compositing filter (drawn source-over).
+        case compositingFilterUnknown
     }
 
     private static let state = Locked<(printed: Set<Kind>, counts: [Kind: Int])>(([], [:]))

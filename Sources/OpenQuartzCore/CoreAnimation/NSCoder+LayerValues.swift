@@ -271,6 +271,32 @@ extension NSCoder {
         return CGImage(width: w, height: h, premultipliedRGBA: [UInt8](data))
     }
 
+    // MARK: Media timing
+
+    /// The `CAMediaTiming` properties under their names; layers and animations write them alike.
+    final func encodeMediaTiming(_ t: MediaTiming) {
+        encode(t.beginTime, forKey: "beginTime")
+        encode(t.duration, forKey: "duration")
+        encode(t.speed, forKey: "speed")
+        encode(t.timeOffset, forKey: "timeOffset")
+        encode(t.repeatCount, forKey: "repeatCount")
+        encode(t.repeatDuration, forKey: "repeatDuration")
+        encode(t.autoreverses, forKey: "autoreverses")
+        encodeString(t.fillMode.rawValue, forKey: "fillMode")
+    }
+
+    /// Reads what `encodeMediaTiming` wrote into `t`; absent or malformed values keep `t`'s.
+    final func decodeMediaTiming(into t: inout MediaTiming) {
+        if let v = decodeDoubleValue(forKey: "beginTime") { t.beginTime = v }
+        if let v = decodeDoubleValue(forKey: "duration") { t.duration = v }
+        if let v = decodeFloatValue(forKey: "speed") { t.speed = v }
+        if let v = decodeDoubleValue(forKey: "timeOffset") { t.timeOffset = v }
+        if let v = decodeFloatValue(forKey: "repeatCount") { t.repeatCount = v }
+        if let v = decodeDoubleValue(forKey: "repeatDuration") { t.repeatDuration = v }
+        if let v = decodeBoolValue(forKey: "autoreverses") { t.autoreverses = v }
+        if let v = decodeStringValue(forKey: "fillMode") { t.fillMode = CAMediaTimingFillMode(rawValue: v) }
+    }
+
     // MARK: Layers
 
     /// Layers archived as an array under `key`, or nil. Anything that is not a layer is dropped.

@@ -59,6 +59,8 @@ package final class RenderNode: @unchecked Sendable {
     let layerSubtreeModification: Atomic<UInt64>
     /// Set on the node of a layer in transition (RenderNode+Transition.swift); nil otherwise.
     let transition: TransitionContent?
+    /// The blend the layer's `compositingFilter` names; nil: source-over.
+    let compositing: BlendMode?
 
     init(kind: Kind, identity: ObjectIdentifier, name: String?, bounds: CGRect, toParent: CATransform3D,
          zPosition: CGFloat, opacity: Float, allowsGroupOpacity: Bool, background: Color?, corners: CornerShape,
@@ -66,7 +68,7 @@ package final class RenderNode: @unchecked Sendable {
          contents: ContentsSpec?, rasterization: RasterizationSpec?, isDoubleSided: Bool,
          allowsEdgeAntialiasing: Bool, antialiasedEdges: UInt32, sublayers: [RenderNode], version: UInt64,
          layerSerial: UInt64, layerModification: UInt64, layerSubtreeModification: UInt64,
-         transition: TransitionContent? = nil) {
+         transition: TransitionContent? = nil, compositing: BlendMode? = nil) {
         self.kind = kind; self.identity = identity; self.name = name; self.bounds = bounds
         self.toParent = toParent; self.zPosition = zPosition; self.opacity = opacity
         self.allowsGroupOpacity = allowsGroupOpacity; self.background = background; self.corners = corners
@@ -81,6 +83,7 @@ package final class RenderNode: @unchecked Sendable {
         self.layerModification = layerModification
         self.layerSubtreeModification = Atomic(layerSubtreeModification)
         self.transition = transition
+        self.compositing = compositing
         caches = sublayers.isEmpty ? nil : Locked(Caches())
     }
 

@@ -120,6 +120,19 @@ extension SceneReader {
         "axial": .axial, "radial": .radial, "conic": .conic,
     ]
 
+    /// A compositing filter's name, Core Image's (`"CIMultiplyBlendMode"`) or Core Animation's
+    /// (`"multiplyBlendMode"`), or null for none. A name Core Image has but this renderer does
+    /// not draw is accepted (it draws source-over, as `CALayer` does); any other is an error.
+    private func compositingFilter(_ v: JSONValue, _ p: JSONPath) throws(SceneError) -> String? {
+        if isNull(v) { return nil }
+        let name = try string(v, p)
+        if case .unknown = CompositingFilter.resolve(name) {
+            throw fail(p, "expected a Core Image compositing filter's name such as \"multiplyBlendMode\" "
+                       + "(docs/scene-format.md lists them), got \(Self.quote(v))")
+        }
+        return name
+    }
+
     /// A set of option names (`maskedCorners`, `edgeAntialiasingMask`).
     private func options<T: OptionSet>(_ v: JSONValue, _ p: JSONPath, _ table: KeyValuePairs<String, T>) throws(SceneError) -> T
         where T.Element == T {
@@ -167,6 +180,7 @@ extension SceneReader {
         case .edgeAntialiasingMask: layer.edgeAntialiasingMask = try options(v, p, Self.edgeTable)
         case .geometryFlipped: layer.isGeometryFlipped = try bool(v, p)
         case .allowsHitTesting: layer.allowsHitTesting = try bool(v, p)
+        case .compositingFilter: layer.compositingFilter = try compositingFilter(v, p)
         default: break  // handled by the caller
         }
     }

@@ -36,6 +36,8 @@ enum SceneLayerKey: String, CaseIterable, Sendable {
     case minificationFilter, magnificationFilter, minificationFilterBias
     case shouldRasterize, rasterizationScale, doubleSided, allowsEdgeAntialiasing
     case edgeAntialiasingMask, geometryFlipped, sublayers
+    /// A Core Image compositing filter's name (CALayer.compositingFilter).
+    case compositingFilter
     /// OpenQuartzCore extension (CALayer.allowsHitTesting): false keeps the layer and its
     /// subtree out of hit testing, as UIKit's userInteractionEnabled does for views.
     case allowsHitTesting

@@ -174,6 +174,9 @@ struct SceneWriter {
         if l.magnificationFilter != .linear { put(.magnificationFilter, name(l.magnificationFilter, SceneReader.filterTable)) }
         if l.minificationFilterBias != 0 { put(.minificationFilterBias, number(l.minificationFilterBias)) }
         if l.shouldRasterize { put(.shouldRasterize, .bool(true)) }
+        if let f = l.compositingFilter, let name = CompositingFilter.name(of: f), CompositingFilter.resolve(f) != .unknown {
+            put(.compositingFilter, .string(l.compositingFilter as? String ?? name))
+        }
         if l.rasterizationScale != 1 { put(.rasterizationScale, number(l.rasterizationScale)) }
         if !l.isDoubleSided { put(.doubleSided, .bool(false)) }
         if l.allowsEdgeAntialiasing != scene.allowsEdgeAntialiasing { put(.allowsEdgeAntialiasing, .bool(l.allowsEdgeAntialiasing)) }

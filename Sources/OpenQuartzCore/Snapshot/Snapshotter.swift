@@ -261,7 +261,8 @@ package final class Snapshotter {
             sublayers: children, version: version(of: model, children: children, mask: mask, animated: animated),
             // An animated layer's node is never current: the next frame evaluates it again.
             layerSerial: model.serialNumber, layerModification: animated ? ~model.modificationCount : model.modificationCount,
-            layerSubtreeModification: model.subtreeModificationCount)
+            layerSubtreeModification: model.subtreeModificationCount,
+            compositing: drawsOwn ? layer.compositingBlend : nil)
     }
 
     private func cornerShape(_ layer: CALayer, radius: CGFloat, bounds b: CGRect) -> CornerShape {
