@@ -374,6 +374,18 @@ def outside_of(bounds, inside):
     return path
 
 
+def write_png(image, path):
+    """The picture as a PNG. blend2d-python's writeToFile swaps red and blue (the pixels, read
+    through getDataAsNumPy as premultiplied RGBA, are right), so Pillow writes them where it is
+    installed."""
+    try:
+        from PIL import Image
+    except ImportError:
+        image.writeToFile(path)
+        return
+    Image.fromarray(image.getDataAsNumPy(), "RGBa").convert("RGBA").save(path)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("scene", nargs="+",
@@ -406,7 +418,7 @@ def main(argv=None):
     if args.output or not args.bench:
         out = args.output or os.path.splitext(os.path.basename(args.scene[0]))[0] + ".png"
         ctx.flush()
-        image.writeToFile(out)
+        write_png(image, out)
     return 0
 
 
