@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""Builds the six benchmark scenes of Benchmarks/scenes/ (docs/scene-format.md) from seeds.
+"""Builds the benchmark scenes of Benchmarks/scenes/ (docs/scene-format.md) from seeds: six
+static scenes, five moving ones (every layer animated, so that `oqc bench --fps` moves it in
+every frame) and four fill-rate scenes (anti-aliased rounded rectangles, one layer each).
 
     python3 Benchmarks/make_scenes.py            # rewrite Benchmarks/scenes/
     python3 Benchmarks/make_scenes.py --check    # rebuild into a temporary folder and compare
@@ -427,9 +429,129 @@ def many_small():
     return {"canvas": canvas("#202020"), "layers": layers}
 
 
+# ---------------------------------------------------------------- moving scenes
+# Each animation loops for ever (repeatCount infinity) and autoreverses or wraps, so that any
+# media time is mid-flight: under `oqc bench --fps` every animated layer is somewhere new in
+# every frame. Animations are linear (the default timing) unless said otherwise.
+
+def loop(key_path, from_value, to_value, duration, autoreverses=True, **extra):
+    animation = {"keyPath": key_path, "fromValue": from_value, "toValue": to_value,
+                 "duration": short(duration), "repeatCount": "infinity"}
+    if autoreverses:
+        animation["autoreverses"] = True
+    animation.update(extra)
+    return animation
+
+
+def centre(frame):
+    x, y, w, h = frame
+    return [short(x + w / 2), short(y + h / 2)]
+
+
+def cards_moving():
+    """cards-1080p's 400 shadowed cards, each sliding along its own line and back."""
+    rnd = random.Random(1001)
+    cards = [one_card(rnd, i) for i in range(400)]
+    motion = random.Random(6006)
+    for card in cards:
+        start = centre(card["frame"])
+        angle, distance = motion.uniform(0, 2 * math.pi), motion.uniform(60, 240)
+        end = [short(start[0] + distance * math.cos(angle)), short(start[1] + distance * math.sin(angle))]
+        card["animations"] = [loop("position", start, end, motion.uniform(1.5, 4), beginTime=short(-motion.uniform(0, 4)))]
+    return {"canvas": canvas("#E9ECF1"), "layers": cards}
+
+
+def spinners_moving():
+    """100 activity indicators in a 10 x 10 grid: a replicator of 12 rounded dots, each dot
+    1/12 fainter than the one before (instanceAlphaOffset), the replicator turning once a
+    second and pulsing its opacity."""
+    rnd = random.Random(7007)
+    layers = []
+    for i in range(100):
+        x, y = (i % 10 + 0.5) * WIDTH / 10, (i // 10 + 0.5) * HEIGHT / 10
+        size = 64
+        hue = rnd.random()
+        dot = {"name": "dot", "bounds": [0, 0, 6, 18], "position": [size / 2, 11], "cornerRadius": 3,
+               "backgroundColor": from_hsv(hue, 0.7, 0.9)}
+        phase = short(-rnd.uniform(0, 1))
+        layers.append({"type": "replicator", "name": "spinner%d" % i, "bounds": [0, 0, size, size],
+                       "position": [short(x), short(y)], "instanceCount": 12,
+                       "instanceTransform": [{"rotate": {"degrees": 30}}], "instanceAlphaOffset": short(-1 / 12),
+                       "sublayers": [dot],
+                       "animations": [loop("transform.rotation.z", 0, short(2 * math.pi), 1, autoreverses=False,
+                                           beginTime=phase),
+                                      loop("opacity", 1, 0.5, short(rnd.uniform(0.6, 1.2)), beginTime=phase)]})
+    return {"canvas": canvas("#1C1C1E"), "layers": layers}
+
+
+def cube_moving():
+    """cube-lit's cube, turning about its vertical axis every 4 s inside a transform layer (the
+    shading, set per face, turns with it)."""
+    scene = cube_lit()
+    container = scene["layers"][0]
+    cube = {"type": "transform", "name": "cube", "bounds": [0, 0, WIDTH, HEIGHT], "position": [WIDTH / 2, HEIGHT / 2],
+            "sublayers": container["sublayers"],
+            "animations": [loop("transform.rotation.y", 0, short(2 * math.pi), 4, autoreverses=False)]}
+    container["sublayers"] = [cube]
+    return scene
+
+
+def coverflow_moving(images):
+    """coverflow's three rows, every cover scrolling sideways by two cover spacings and back."""
+    scene = coverflow(images)
+    for r, row in enumerate(scene["layers"]):
+        for cover in row["sublayers"]:
+            x = cover["position"][0]
+            cover["animations"] = [loop("position.x", x, short(x - 140), 2, beginTime=short(-0.5 * r))]
+    return scene
+
+
+def drift_moving():
+    """2 000 rounded rectangles at random places, each drifting with its own velocity and
+    fading between two opacities."""
+    rnd = random.Random(8008)
+    layers = []
+    for i in range(2000):
+        w, h = rnd.uniform(16, 90), rnd.uniform(16, 90)
+        x, y = rnd.uniform(0, WIDTH - w), rnd.uniform(0, HEIGHT - h)
+        vx, vy = rnd.uniform(-80, 80), rnd.uniform(-80, 80)
+        period = rnd.uniform(2, 5)
+        start = [short(x + w / 2), short(y + h / 2)]
+        layers.append({"bounds": [0, 0, short(w), short(h)], "position": start,
+                       "cornerRadius": short(min(rnd.uniform(3, 20), min(w, h) / 2)),
+                       "backgroundColor": from_hsv(rnd.random(), 0.6, 0.9),
+                       "animations": [loop("position", start, [short(start[0] + vx * period), short(start[1] + vy * period)],
+                                           period, beginTime=short(-rnd.uniform(0, period))),
+                                      loop("opacity", short(rnd.uniform(0.4, 1)), short(rnd.uniform(0.2, 0.7)),
+                                           rnd.uniform(1, 3))]})
+    return {"canvas": canvas("#F2F2F7"), "layers": layers}
+
+
+# ---------------------------------------------------------------- fill rate
+
+def rounded_rects(seed, count, smallest, largest, translucent):
+    """`count` anti-aliased rounded rectangles (fractional positions and sizes, one layer
+    each, no shadows), per-layer opacity 0.3-0.95 when `translucent`, otherwise opaque."""
+    rnd = random.Random(seed)
+    layers = []
+    for _ in range(count):
+        w, h = rnd.uniform(smallest, largest), rnd.uniform(smallest, largest)
+        layer = {"frame": [short(rnd.uniform(-w / 2, WIDTH - w / 2)), short(rnd.uniform(-h / 2, HEIGHT - h / 2)),
+                           short(w), short(h)],
+                 "cornerRadius": short(rnd.uniform(0.1, 0.5) * min(w, h)),
+                 "backgroundColor": from_hsv(rnd.random(), rnd.uniform(0.4, 0.9), rnd.uniform(0.6, 1))}
+        if translucent:
+            layer["opacity"] = short(rnd.uniform(0.3, 0.95))
+        layers.append(layer)
+    return {"canvas": canvas("white"), "layers": layers}
+
+
 # ---------------------------------------------------------------- writing and checking
 
-SCENES = ["cards-1080p", "shadows-large", "cube-lit", "coverflow", "group-opacity", "many-small"]
+STATIC_SCENES = ["cards-1080p", "shadows-large", "cube-lit", "coverflow", "group-opacity", "many-small"]
+MOVING_SCENES = ["cards-moving", "spinners-moving", "cube-moving", "coverflow-moving", "drift-moving"]
+FILL_SCENES = ["fill-2000", "fill-2000-opaque", "fill-20000-small", "fill-200-large"]
+SCENES = STATIC_SCENES + MOVING_SCENES + FILL_SCENES
 
 
 def layer_count(layers):
@@ -445,7 +567,13 @@ def build(out):
     """Writes every scene and image under `out`; returns the scenes by name."""
     images = cover_images(os.path.join(out, "images"))
     scenes = {"cards-1080p": cards_1080p(), "shadows-large": shadows_large(), "cube-lit": cube_lit(),
-              "coverflow": coverflow(images), "group-opacity": group_opacity(), "many-small": many_small()}
+              "coverflow": coverflow(images), "group-opacity": group_opacity(), "many-small": many_small(),
+              "cards-moving": cards_moving(), "spinners-moving": spinners_moving(), "cube-moving": cube_moving(),
+              "coverflow-moving": coverflow_moving(images), "drift-moving": drift_moving(),
+              "fill-2000": rounded_rects(9001, 2000, 20, 200, True),
+              "fill-2000-opaque": rounded_rects(9001, 2000, 20, 200, False),
+              "fill-20000-small": rounded_rects(9002, 20000, 4, 16, True),
+              "fill-200-large": rounded_rects(9003, 200, 300, 900, True)}
     for name in SCENES:
         with open(os.path.join(out, name + ".json"), "w") as f:
             json.dump(scenes[name], f, separators=(",", ":"))
@@ -494,7 +622,7 @@ def main():
     scenes = build(args.out)
     for name in SCENES:
         path = os.path.join(args.out, name + ".json")
-        print("%-14s %6d layers  %8d bytes" % (name, layer_count(scenes[name]["layers"]), os.path.getsize(path)))
+        print("%-18s %6d layers  %8d bytes" % (name, layer_count(scenes[name]["layers"]), os.path.getsize(path)))
     return 0
 
 

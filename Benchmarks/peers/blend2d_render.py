@@ -28,6 +28,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "Conformance"))
 import scene_model as sm  # noqa: E402
+import scene_frames  # noqa: E402
 import blend2d as bl  # noqa: E402
 
 
@@ -373,30 +374,39 @@ def outside_of(bounds, inside):
     return path
 
 
+def write_png(image, path):
+    """The picture as a PNG. blend2d-python's writeToFile swaps red and blue (the pixels, read
+    through getDataAsNumPy as premultiplied RGBA, are right), so Pillow writes them where it is
+    installed."""
+    try:
+        from PIL import Image
+    except ImportError:
+        image.writeToFile(path)
+        return
+    Image.fromarray(image.getDataAsNumPy(), "RGBa").convert("RGBA").save(path)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("scene")
+    ap.add_argument("scene", nargs="+",
+                    help="scene file; with several (the frames of an animation), frame i draws scene i mod n")
     ap.add_argument("-o", "--output")
     ap.add_argument("--bench", type=int, metavar="N")
     ap.add_argument("--warmup", type=int, default=2)
     ap.add_argument("--no-shadows", action="store_true")
     args = ap.parse_args(argv)
-    try:
-        scene = sm.load(args.scene)
-        r = Renderer(scene, no_shadows=args.no_shadows)
-    except sm.SceneError as e:
-        print(str(e), file=sys.stderr)
-        return 2
-    except Unsupported as e:
-        print("blend2d_render: %s: unsupported: %s" % (os.path.basename(args.scene), e), file=sys.stderr)
-        return 3
+    renderers = scene_frames.load_renderers(args.scene, lambda s: Renderer(s, no_shadows=args.no_shadows),
+                                            "blend2d_render", Unsupported)
+    if isinstance(renderers, int):
+        return renderers
+    r = renderers[0]
     image = bl.BLImage(r.width, r.height, bl.BLFormat.PRGB32)
     ctx = bl.BLContext(image)
     if args.bench:
         times = []
         for i in range(args.warmup + args.bench):
             t0 = time.perf_counter()
-            r.render(ctx)
+            renderers[i % len(renderers)].render(ctx)
             t1 = time.perf_counter()
             if i >= args.warmup:
                 times.append((t1 - t0) * 1000)
@@ -406,9 +416,9 @@ def main(argv=None):
     else:
         r.render(ctx)
     if args.output or not args.bench:
-        out = args.output or os.path.splitext(os.path.basename(args.scene))[0] + ".png"
+        out = args.output or os.path.splitext(os.path.basename(args.scene[0]))[0] + ".png"
         ctx.flush()
-        image.writeToFile(out)
+        write_png(image, out)
     return 0
 
 

@@ -23,6 +23,7 @@ import time
 # The scene parser and Core Animation geometry are the conformance suite's (one copy in the repository).
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "Conformance"))
 import scene_model as sm  # noqa: E402
+import scene_frames  # noqa: E402
 import cairo  # noqa: E402
 
 
@@ -352,7 +353,8 @@ class Renderer:
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("scene")
+    ap.add_argument("scene", nargs="+",
+                    help="scene file; with several (the frames of an animation), frame i draws scene i mod n")
     ap.add_argument("-o", "--output")
     g = ap.add_mutually_exclusive_group()
     g.add_argument("--bench", type=int, metavar="N")
@@ -362,15 +364,13 @@ def main(argv=None):
     ap.add_argument("--no-shadows", action="store_true")
     ap.add_argument("--no-raster-cache", action="store_true")
     args = ap.parse_args(argv)
-    try:
-        scene = sm.load(args.scene)
-        r = Renderer(scene, no_shadows=args.no_shadows, raster_cache=not args.no_raster_cache)
-    except sm.SceneError as e:
-        print(str(e), file=sys.stderr)
-        return 2
-    except Unsupported as e:
-        print("cairo_render: %s: unsupported: %s" % (os.path.basename(args.scene), e), file=sys.stderr)
-        return 3
+    renderers = scene_frames.load_renderers(
+        args.scene, lambda s: Renderer(s, no_shadows=args.no_shadows, raster_cache=not args.no_raster_cache),
+        "cairo_render", Unsupported)
+    if isinstance(renderers, int):
+        return renderers
+    r = renderers[0]
+    scene = r.scene
     pw, ph = scene.pixel_size
     surf = cairo.ImageSurface(cairo.FORMAT_ARGB32, pw, ph)
     ctx = cairo.Context(surf)
@@ -384,7 +384,7 @@ def main(argv=None):
         for i in range(args.warmup + n):
             t0 = time.perf_counter()
             if args.bench:
-                r.render(ctx)
+                renderers[i % len(renderers)].render(ctx)
             elif args.bench_picture:
                 # cairo replays a recording-surface source into a temporary
                 # image, then composites it: one extra frame copy
@@ -408,7 +408,7 @@ def main(argv=None):
         return 0
     r.render(ctx)
     surf.flush()
-    out = args.output or os.path.splitext(os.path.basename(args.scene))[0] + ".png"
+    out = args.output or os.path.splitext(os.path.basename(args.scene[0]))[0] + ".png"
     tmp = out + ".tmp%d" % os.getpid()
     surf.write_to_png(tmp)
     os.replace(tmp, out)

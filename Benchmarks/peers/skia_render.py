@@ -47,6 +47,7 @@ import time
 # The scene parser and Core Animation geometry are the conformance suite's (one copy in the repository).
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "Conformance"))
 import scene_model as sm  # noqa: E402
+import scene_frames  # noqa: E402
 import skia  # noqa: E402
 
 # Gaussian sigma = shadowRadius * SHADOW_SIGMA_PER_RADIUS ("sigma = shadowRadius
@@ -573,7 +574,8 @@ def write_png(surface, path):
 def main(argv=None):
     global SHADOW_SIGMA_PER_RADIUS
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("scene")
+    ap.add_argument("scene", nargs="+",
+                    help="scene file; with several (the frames of an animation), frame i draws scene i mod n")
     ap.add_argument("-o", "--output", help="write a PNG")
     g = ap.add_mutually_exclusive_group()
     g.add_argument("--bench", type=int, metavar="N", help="draw the layer tree N times")
@@ -590,13 +592,13 @@ def main(argv=None):
     args = ap.parse_args(argv)
     if args.sigma_per_radius is not None:
         SHADOW_SIGMA_PER_RADIUS = args.sigma_per_radius
-    try:
-        scene = sm.load(args.scene)
-        r = Renderer(scene, no_shadows=args.no_shadows, generic_shadows=args.generic_shadows,
-                     raster_cache=not args.no_raster_cache)
-    except sm.SceneError as e:
-        print(str(e), file=sys.stderr)
-        return 2
+    renderers = scene_frames.load_renderers(
+        args.scene, lambda s: Renderer(s, no_shadows=args.no_shadows, generic_shadows=args.generic_shadows,
+                                       raster_cache=not args.no_raster_cache), "skia_render")
+    if isinstance(renderers, int):
+        return renderers
+    r = renderers[0]
+    scene = r.scene
     pw, ph = scene.pixel_size
     surface = skia.Surface(pw, ph)
     canvas = surface.getCanvas()
@@ -612,7 +614,7 @@ def main(argv=None):
         for i in range(args.warmup + n):
             t0 = time.perf_counter()
             if args.bench:
-                r.render(canvas)
+                renderers[i % len(renderers)].render(canvas)
             elif args.bench_picture:
                 canvas.clear(r.clear)
                 canvas.drawPicture(picture)
@@ -633,7 +635,7 @@ def main(argv=None):
             write_png(surface, args.output)
         return 0
     r.render(canvas)
-    out = args.output or os.path.splitext(os.path.basename(args.scene))[0] + ".png"
+    out = args.output or os.path.splitext(os.path.basename(args.scene[0]))[0] + ".png"
     write_png(surface, out)
     return 0
 

@@ -63,13 +63,7 @@ enum AnimateCommand {
             throw .invalid("oqc animate: missing -o OUT (see oqc animate --help)")
         }
         let output = try AnimationOutput(outputPath, command: "animate")
-        var rate = FrameRate(framesPerSecond: 30)!
-        if let text = a.value("--fps") {
-            guard let r = FrameRate(text) else {
-                throw .invalid("oqc animate: --fps: expected frames per second above 0 and at most 1000 (30, 29.97 or 30000/1001), got '\(text)'")
-            }
-            rate = r
-        }
+        let rate = try a.frameRate("--fps") ?? FrameRate(framesPerSecond: 30)!
         var options = try a.sceneOptions()
         if let s = try a.positiveNumber("--scale") { options.scale = CGFloat(s) }
         let threads = try a.count("--threads", max: 256) ?? 1

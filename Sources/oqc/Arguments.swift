@@ -67,6 +67,15 @@ struct Arguments {
         return d
     }
 
+    /// A frame rate (`30`, `29.97`, `30000/1001`: FrameRate's forms), or nil when the option is absent.
+    func frameRate(_ name: String) throws(CommandLineError) -> FrameRate? {
+        guard let text = value(name) else { return nil }
+        guard let r = FrameRate(text) else {
+            throw .invalid("oqc \(command): \(name): expected frames per second above 0 and at most 1000 (30, 29.97 or 30000/1001), got '\(text)'")
+        }
+        return r
+    }
+
     /// A finite number above 0 (a scale), or nil when the option is absent.
     func positiveNumber(_ name: String) throws(CommandLineError) -> Double? {
         guard let d = try number(name) else { return nil }

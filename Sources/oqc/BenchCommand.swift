@@ -4,18 +4,30 @@ import OpenQuartzCore
 /// `oqc bench`: frame times of the real renderer, as a live app would see them.
 enum BenchCommand {
     static let help = """
-    Usage: oqc bench SCENE.json... [--frames N] [--warmup K] [--threads T] [--scale S] [-o DIR]
+    Usage: oqc bench SCENE.json... [--frames N] [--warmup K] [--threads T] [--scale S]
+                                   [--time T] [--fps F] [--cold] [-o DIR]
 
     Renders each scene N times into the same surface and prints one line per scene:
-      scene=NAME median_ms=… min_ms=… max_ms=… frames=N pixels=W*H threads=T
+      scene=NAME median_ms=… min_ms=… max_ms=… frames=N pixels=W*H threads=T cold=0|1
+    (max_ms is the worst frame), with fps=F t_first=… t_last=… (the media times of the
+    first and last timed frames) under --fps, or time=T under --time alone.
     The scene is parsed once; every frame snapshots the layer tree again (as a live app's
     changing tree would need) and composites it. PNG encoding is not timed.
 
     Options:
       --frames N    timed frames per scene (default 10, at most 10000)
-      --warmup K    untimed frames first (default 2, at most 1000)
+      --warmup K    untimed frames first (default 2, at most 1000), after one untimed
+                    frame that checks the render budget
       --threads T   threads per frame (default 1)
       --scale S     override the canvas scale
+      --time T      draw the animations at media time T (every frame, unless --fps);
+                    without --time and --fps the layers are drawn as the scene sets them
+      --fps F       the animations play: frame k (0 the budget frame, then the warm-up
+                    frames, then the timed ones) shows media time T + k/F (T from --time,
+                    default 0), so animated layers move in every frame, as on screen
+      --cold        every frame in a new renderer, nothing kept from the frames before
+                    (what the first frame of a scene costs); otherwise each frame reuses
+                    what the renderer kept from the previous one
       -o DIR        also write each scene's last frame as DIR/NAME.png (DIR is created;
                     each NAME.png must be new or a regular file, neither an input nor
                     another scene's output: checked before any frame is drawn)
@@ -25,8 +37,8 @@ enum BenchCommand {
     static func run(_ args: [String]) throws(CommandLineError) {
         let a = try Arguments(command: "bench", args,
                               valued: Arguments.sceneValued.union(Arguments.budgetValued)
-                                .union(["--frames", "--warmup", "--threads", "--scale", "--output"]),
-                              flags: Arguments.sceneFlags, aliases: ["-o": "--output"])
+                                .union(["--frames", "--warmup", "--threads", "--scale", "--output", "--time", "--fps"]),
+                              flags: Arguments.sceneFlags.union(["--cold"]), aliases: ["-o": "--output"])
         guard !a.operands.isEmpty else { throw .invalid("oqc bench: missing scene file (see oqc bench --help)") }
         let frames = try a.count("--frames", max: maxFrames) ?? 10
         let warmup = try a.count("--warmup", min: 0, max: maxWarmup) ?? 2
@@ -36,6 +48,8 @@ enum BenchCommand {
         var options = try a.sceneOptions()
         if let s = try a.positiveNumber("--scale") { options.scale = CGFloat(s) }
         let budget = try a.renderBudget()
+        let clock = BenchClock(start: try a.number("--time"), rate: try a.frameRate("--fps"))
+        let cold = a.flag("--cold")
         // Parse everything first, so a bad scene fails before any timing.
         let scenes = try a.operands.map { (path: String) throws(CommandLineError) -> (String, Scene) in
             (path, try loadScene(path, options: options))
@@ -46,9 +60,12 @@ enum BenchCommand {
             outputs = try outputFiles(in: dir, for: scenes)
         }
         for ((path, scene), output) in zip(scenes, outputs) {
-            let renderer = CAImageRenderer(size: scene.size, scale: scene.scale, background: scene.background,
-                                           threads: threads)
-            renderer.budget = budget
+            func makeRenderer() -> CAImageRenderer {
+                let r = CAImageRenderer(size: scene.size, scale: scene.scale, background: scene.background, threads: threads)
+                r.budget = budget
+                return r
+            }
+            var renderer = makeRenderer()
             // Every frame renders into one canvas, as a live app's would: a bitmap context in the
             // renderer's own pixel format, drawn into in place. A canvas too large for a bitmap
             // context (over 2^27 pixels) gets a new image a frame instead.
@@ -56,26 +73,35 @@ enum BenchCommand {
                                    bytesPerRow: 0, space: CGColorSpaceCreateDeviceRGB(),
                                    bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
             var lastImage: CGImage?
-            func renderFrame() {
-                if let canvas { renderer.render(scene.root, in: canvas) } else { lastImage = renderer.image(for: scene.root) }
+            /// Frame k: a new renderer first under --cold (not timed: what is timed is the
+            /// frame), then the render at frame k's media time, if any; the render budget is
+            /// checked after every frame, outside the timing.
+            func frame(_ k: Int) throws(CommandLineError) -> Double {
+                if cold && k > 0 { renderer = makeRenderer() }
+                let time = clock.time(ofFrame: k)
+                let t0 = DispatchTime.now().uptimeNanoseconds
+                if let canvas {
+                    if let time { renderer.render(scene.root, in: canvas, atTime: time) } else { renderer.render(scene.root, in: canvas) }
+                } else {
+                    lastImage = time.map { renderer.image(for: scene.root, atTime: $0) } ?? renderer.image(for: scene.root)
+                }
+                let ms = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
+                if let exceeded = renderer.budgetExceeded { throw .invalid(budgetMessage(exceeded, scene: scene, command: "bench")) }
+                return ms
             }
             // One frame first, outside the timing: a scene over the budget fails before it is timed.
-            renderFrame()
-            if let exceeded = renderer.budgetExceeded { throw .invalid(budgetMessage(exceeded, scene: scene, command: "bench")) }
-            for _ in 0..<warmup { renderFrame() }
+            _ = try frame(0)
+            for k in 0..<warmup { _ = try frame(1 + k) }
             var times: [Double] = []
             times.reserveCapacity(frames)
-            for _ in 0..<frames {
-                let t0 = DispatchTime.now().uptimeNanoseconds
-                renderFrame()
-                times.append(Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6)
-            }
+            for k in 0..<frames { times.append(try frame(1 + warmup + k)) }
             times.sort()
             let median = times.count % 2 == 1 ? times[times.count / 2]
                                                : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
             let name = Self.name(of: path)
-            print(String(format: "scene=%@ median_ms=%.3f min_ms=%.3f max_ms=%.3f frames=%d pixels=%d*%d threads=%d",
-                         name, median, times.first!, times.last!, frames, renderer.pixelWidth, renderer.pixelHeight, threads))
+            print(String(format: "scene=%@ median_ms=%.3f min_ms=%.3f max_ms=%.3f frames=%d pixels=%d*%d threads=%d cold=%d",
+                         name, median, times.first!, times.last!, frames, renderer.pixelWidth, renderer.pixelHeight, threads,
+                         cold ? 1 : 0) + clock.fields(firstTimed: 1 + warmup, lastTimed: warmup + frames))
             if let output, let image = canvas?.makeImage() ?? lastImage {
                 try output.write(image.pngData())
             }
