@@ -78,6 +78,11 @@ struct FrameCacheLedger {
     @usableFromInline var frame: UInt64 = 0
     @usableFromInline var keepsFrames = true
     @usableFromInline var statistics = FrameCacheStatistics()
+    /// The frame in which the entries unused in this frame were last swept out to make room.
+    /// After a sweep in frame f no entry older than f remains (hits and insertions stamp f), so
+    /// a second sweep in the same frame finds nothing: skipping it keeps a frame that fills
+    /// the budget linear in its insertions instead of quadratic.
+    @usableFromInline var sweptForRoomIn: UInt64 = .max
     private var sightings = ShapeSightings()
 
     @usableFromInline
@@ -185,7 +190,11 @@ package final class FrameCache<Key: Hashable, Value: Sendable>: FrameCaching, @u
         lock.withLock { _ in
             guard ledger.keepsFrames || ledger.policy.reusedWithinFrame, ledger.accepts(bytes), slots[key] == nil,
                   admitted || ledger.admits(UInt64(bitPattern: Int64(key.hashValue))) else { return }
-            if !ledger.fits(bytes) { let now = ledger.frame; evict { $0 < now } }
+            if !ledger.fits(bytes), ledger.sweptForRoomIn != ledger.frame {
+                let now = ledger.frame
+                evict { $0 < now }
+                ledger.sweptForRoomIn = now
+            }
             guard ledger.fits(bytes) else { return }
             slots[key] = Slot(value, bytes: bytes, frame: ledger.frame)
             ledger.noteInserted(bytes)
