@@ -157,7 +157,8 @@ struct SceneWriter {
         if l.maskedCorners != allCorners { put(.maskedCorners, names(l.maskedCorners, SceneReader.cornerTable)) }
         if l.borderWidth != 0 { put(.borderWidth, number(l.borderWidth)) }
         if l.borderColor != CGColor.black { put(.borderColor, optionalColor(l.borderColor)) }
-        if l.masksToBounds { put(.masksToBounds, .bool(true)) }
+        // A scroll layer clips by default (CAScrollLayer), any other layer does not.
+        if l.masksToBounds != (l is CAScrollLayer) { put(.masksToBounds, .bool(l.masksToBounds)) }
         if l.shadowOpacity != 0 { put(.shadowOpacity, number(l.shadowOpacity)) }
         if l.shadowColor != CGColor.black { put(.shadowColor, optionalColor(l.shadowColor)) }
         if l.shadowOffset != CGSize(width: 0, height: -3) { put(.shadowOffset, size(l.shadowOffset)) }
@@ -221,6 +222,9 @@ struct SceneWriter {
             if r.instanceGreenOffset != 0 { put(.instanceGreenOffset, number(r.instanceGreenOffset)) }
             if r.instanceBlueOffset != 0 { put(.instanceBlueOffset, number(r.instanceBlueOffset)) }
             if r.instanceAlphaOffset != 0 { put(.instanceAlphaOffset, number(r.instanceAlphaOffset)) }
+        }
+        if let s = l as? CAScrollLayer, s.scrollMode != .both {
+            put(.scrollMode, name(s.scrollMode, SceneReader.scrollModeTable))
         }
         put(.animations, animations(l))
         if let subs = l.sublayers, !subs.isEmpty { put(.sublayers, .array(subs.map(layer))) }
