@@ -180,6 +180,29 @@ struct CADisplayLinkTests {
         #expect(CACurrentMediaTime() != 12.5)
     }
 
+    /// Live, in two modes: removed from one, the link still fires while the run loop runs in the
+    /// other; removed from that one too, it is not called again. Bounded: at most 5 s of run
+    /// loop, then 0.1 s.
+    @Test func removingALinkFromAModeKeepsTheOthers() {
+        let other = RunLoop.Mode("OpenQuartzCoreTests.other")
+        var calls = 0
+        let link = CADisplayLink(handler: { _ in calls += 1 })
+        link.add(to: .current, forMode: .default)
+        link.add(to: .current, forMode: other)
+        defer { link.invalidate() }
+        link.remove(from: .current, forMode: .default)
+        let deadline = Date(timeIntervalSinceNow: 5)
+        while calls < 2 && Date() < deadline {
+            _ = RunLoop.current.run(mode: other, before: Date(timeIntervalSinceNow: 0.05))
+        }
+        #expect(calls >= 2)
+        link.remove(from: .current, forMode: other)
+        let before = calls
+        _ = RunLoop.current.run(mode: other, before: Date(timeIntervalSinceNow: 0.1))
+        _ = RunLoop.current.run(mode: .default, before: Date(timeIntervalSinceNow: 0.05))
+        #expect(calls == before)
+    }
+
     /// Live, on a run loop: the timer calls the link on the 60 Hz display's grid (timestamp a
     /// whole number of sixtieths of a second, targetTimestamp one refresh later, duration 1/60),
     /// not while it is paused, and never after invalidate(). Bounded: at most 5 s of run loop
