@@ -131,7 +131,9 @@ open class CADisplayLink: NSObject {
     /// the quotient closest to this rate (Apple: the system "typically provides a consistent
     /// frame rate by choosing one that's a factor of the display's maximum refresh rate"; how it
     /// breaks a tie is undocumented: here the faster rate). Setting it replaces
-    /// `preferredFrameRateRange` and `frameInterval`.
+    /// `preferredFrameRateRange` and `frameInterval`. Apple's documentation marks it deprecated
+    /// from iOS 27 for `preferredFrameRateRange`; it is not marked here, so that code written for
+    /// the SDKs before compiles without warnings.
     open var preferredFramesPerSecond: Int {
         get { if case .framesPerSecond(let p) = rateRequest { return p } else { return 0 } }
         set { rateRequest = .framesPerSecond(newValue); rescheduleTimers() }
@@ -150,7 +152,7 @@ open class CADisplayLink: NSObject {
     /// The number of refreshes between calls: 1 (the default) calls at every refresh, 2 at every
     /// other one. Values under 1 (Apple: "undefined behavior") count as 1. Setting it replaces
     /// the preferred rate and range. Deprecated by Apple in iOS 10 for `preferredFramesPerSecond`.
-    @available(*, deprecated, message: "use preferredFramesPerSecond")
+    @available(*, deprecated, message: "preferredFramesPerSecond")
     open var frameInterval: Int {
         get { if case .interval(let n) = rateRequest { return n } else { return 1 } }
         set { rateRequest = .interval(max(newValue, 1)); rescheduleTimers() }

@@ -35,6 +35,25 @@ import Testing
         #expect(s.bounds.origin == CGPoint(x: 0, y: 7))
     }
 
+    /// Scroll and tiled layers survive a keyed archive with their own properties.
+    @Test func scrollAndTiledLayersArchive() throws {
+        func roundTrip<T: CALayer>(_ layer: T) throws -> T {
+            let data = try NSKeyedArchiver.archivedData(withRootObject: layer, requiringSecureCoding: true)
+            return try #require(try NSKeyedUnarchiver.unarchivedObject(ofClass: T.self, from: data))
+        }
+        let scroll = CAScrollLayer()
+        scroll.scrollMode = .vertically
+        scroll.bounds = CGRect(x: 0, y: 30, width: 10, height: 10)
+        let s = try roundTrip(scroll)
+        #expect(s.scrollMode == .vertically && s.masksToBounds && s.bounds == scroll.bounds)
+        let tiled = CATiledLayer()
+        tiled.levelsOfDetail = 4
+        tiled.levelsOfDetailBias = 2
+        tiled.tileSize = CGSize(width: 128, height: 64)
+        let t = try roundTrip(tiled)
+        #expect(t.levelsOfDetail == 4 && t.levelsOfDetailBias == 2 && t.tileSize == CGSize(width: 128, height: 64))
+    }
+
     /// The least scroll that shows the rectangle, axis by axis (bounds 100 × 100 at the origin).
     @Test func scrollingToARectMovesTheLeast() {
         for (r, origin) in [
