@@ -93,6 +93,35 @@ import Testing
         }
     }
 
+    /// Zooming one layer (a Mandelbrot-style zoom, as the book's chapter 6 does with a scroll
+    /// view): shown at 0.4× it draws the ½× level, one tile; zoomed to 1.5× the next render
+    /// draws the 2× level, 16 tiles of 128 points; back at 0.4×, the ½× level again.
+    @Test func zoomingChangesTheLevel() {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        let tiled = CATiledLayer(), tiles = TilePainter()
+        tiled.anchorPoint = .zero
+        tiled.bounds = CGRect(x: 0, y: 0, width: 512, height: 512)
+        tiled.levelsOfDetail = 3
+        tiled.levelsOfDetailBias = 1
+        tiled.delegate = tiles
+        root.addSublayer(tiled)
+        let renderer = CAImageRenderer(size: root.bounds.size)
+        var counts: [Int] = [], scales: [Set<CGFloat>] = []
+        for zoom in [0.4, 1.5, 0.4] as [CGFloat] {
+            tiles.calls = []
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            tiled.transform = CATransform3DMakeScale(zoom, zoom, 1)
+            CATransaction.commit()
+            _ = renderer.image(for: root)
+            counts.append(tiles.calls.count)
+            scales.append(Set(tiles.calls.map(\.scale)))
+        }
+        #expect(counts == [1, 16, 1])
+        #expect(scales == [[0.5], [2], [0.5]])
+    }
+
     /// In a 200 × 200 scroll layer scrolled to (100, 300), only the tiles meeting
     /// [100, 300] × [300, 500] are drawn: (0, 256) and (256, 256). Scrolled back to (0, 0), the
     /// next render draws the one tile meeting [0, 200]², and a render after it draws nothing;
