@@ -6,18 +6,15 @@ import Foundation
 /// (`scroll(to:)`, or a sublayer's `scroll(_:)` and `scrollRectToVisible(_:)`), and animating
 /// `bounds` or `bounds.origin` scrolls it smoothly.
 ///
-/// `masksToBounds` is true by default here, so that what is scrolled out is clipped: Core
-/// Animation's scroll layer answers true for it in `defaultValue(forKey:)` (as reported of
-/// Apple's class; not verified against a device here). Set it to false to see past the edges.
+/// `masksToBounds` keeps the layer's default, false, as Apple documents no other for this class:
+/// set it to true to clip what is scrolled out, as the book *iOS Core Animation: Advanced
+/// Techniques* does for its scroll view (chapter 6, "enable clipping").
 open class CAScrollLayer: CALayer {
     /// The axes the layer may scroll along. Default `.both`.
     open var scrollMode: CAScrollLayerScrollMode = .both { didSet { noteChange() } }
 
-    /// Creates a scroll layer: Core Animation's layer defaults, with `masksToBounds` true.
-    public override init() {
-        super.init()
-        masksToBounds = true
-    }
+    /// Creates a scroll layer with Core Animation's defaults.
+    public override init() { super.init() }
 
     /// A copy of `layer`'s properties, this class's included (see `CALayer.init(layer:)`).
     public override init(layer: Any) {
@@ -41,12 +38,6 @@ open class CAScrollLayer: CALayer {
         super.copyLayerState(from: l)
         guard let l = l as? CAScrollLayer else { return }
         scrollMode = l.scrollMode
-    }
-
-    /// True for `masksToBounds`, as Core Animation's scroll layer answers; the layer's for the rest.
-    open override class func defaultValue(forKey key: String) -> Any? {
-        if key == "masksToBounds" { return true }
-        return super.defaultValue(forKey: key)
     }
 
     /// Moves the bounds' origin to `p` along the axes `scrollMode` allows (so that the point

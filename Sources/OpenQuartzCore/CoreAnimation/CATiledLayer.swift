@@ -8,7 +8,7 @@ import Foundation
 /// clipped to the tile: `ctx.boundingBoxOfClipPath` is the tile's rectangle in the layer's
 /// bounds space, and the context's scale is the level's. Only tiles that intersect what can be
 /// seen of the layer are drawn: its bounds cut by every ancestor that clips (`masksToBounds`,
-/// which scroll layers have by default). Tiles stay drawn until `setNeedsDisplay()` (or
+/// the scroll layer of a scroll view included). Tiles stay drawn until `setNeedsDisplay()` (or
 /// `setNeedsDisplay(_:)` for the tiles it touches), a change of bounds, or a change of level;
 /// tiles that come into view, when a scroll layer above scrolls, are drawn at the next render.
 ///

@@ -157,8 +157,7 @@ struct SceneWriter {
         if l.maskedCorners != allCorners { put(.maskedCorners, names(l.maskedCorners, SceneReader.cornerTable)) }
         if l.borderWidth != 0 { put(.borderWidth, number(l.borderWidth)) }
         if l.borderColor != CGColor.black { put(.borderColor, optionalColor(l.borderColor)) }
-        // A scroll layer clips by default (CAScrollLayer), any other layer does not.
-        if l.masksToBounds != (l is CAScrollLayer) { put(.masksToBounds, .bool(l.masksToBounds)) }
+        if l.masksToBounds { put(.masksToBounds, .bool(true)) }
         if l.shadowOpacity != 0 { put(.shadowOpacity, number(l.shadowOpacity)) }
         if l.shadowColor != CGColor.black { put(.shadowColor, optionalColor(l.shadowColor)) }
         if l.shadowOffset != CGSize(width: 0, height: -3) { put(.shadowOffset, size(l.shadowOffset)) }

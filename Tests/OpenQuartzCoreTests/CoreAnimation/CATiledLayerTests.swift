@@ -122,7 +122,7 @@ import Testing
         #expect(scales == [[0.5], [2], [0.5]])
     }
 
-    /// In a 200 × 200 scroll layer scrolled to (100, 300), only the tiles meeting
+    /// In a 200 × 200 scroll layer that clips, scrolled to (100, 300), only the tiles meeting
     /// [100, 300] × [300, 500] are drawn: (0, 256) and (256, 256). Scrolled back to (0, 0), the
     /// next render draws the one tile meeting [0, 200]², and a render after it draws nothing;
     /// `setNeedsDisplay()` draws it again.
@@ -131,6 +131,7 @@ import Testing
         root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
         let scroll = CAScrollLayer()
         scroll.frame = root.bounds
+        scroll.masksToBounds = true
         let tiled = CATiledLayer(), tiles = TilePainter()
         tiled.frame = CGRect(x: 0, y: 0, width: 512, height: 512)
         tiled.delegate = tiles

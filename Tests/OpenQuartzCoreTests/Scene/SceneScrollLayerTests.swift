@@ -3,7 +3,7 @@ import OpenQuartzCore
 import Testing
 
 /// Scroll layers in scene files (`"type": "scroll"`, docs/scene-format.md): the class, its
-/// `scrollMode`, the clipping it has by default, the scroll position as the bounds' origin,
+/// `scrollMode`, the layer's default clipping (none), the scroll position as the bounds' origin,
 /// writing back, and the one-line errors.
 @Suite struct SceneScrollLayerTests {
     typealias S = SceneTestSupport
@@ -12,16 +12,16 @@ import Testing
         let scene = try S.parse(S.scene(layers: #"""
             {"type": "scroll", "scrollMode": "horizontally", "bounds": [30, 0, 50, 50], "position": [25, 25],
              "sublayers": [{"frame": [0, 0, 200, 50], "backgroundColor": "red"}]},
-            {"type": "scroll", "masksToBounds": false}
+            {"type": "scroll", "masksToBounds": true}
             """#))
         let layers = scene.root.sublayers ?? []
         try #require(layers.count == 2)
         let window = try #require(layers[0] as? CAScrollLayer)
         #expect(window.scrollMode == .horizontally)
-        #expect(window.masksToBounds)
+        #expect(!window.masksToBounds)
         #expect(window.bounds.origin == CGPoint(x: 30, y: 0))
         let open = try #require(layers[1] as? CAScrollLayer)
-        #expect(open.scrollMode == .both && !open.masksToBounds)
+        #expect(open.scrollMode == .both && open.masksToBounds)
         // The mode is the scroll layer's, from code too: the vertical part of a scroll is ignored.
         window.scroll(to: CGPoint(x: 60, y: 40))
         #expect(window.bounds.origin == CGPoint(x: 60, y: 0))
@@ -31,12 +31,12 @@ import Testing
     @Test func scrollLayersRoundTrip() throws {
         let scene = try S.parse(S.scene(layers: #"""
             {"type": "scroll", "scrollMode": "vertically", "bounds": [0, 12, 40, 40]},
-            {"type": "scroll", "masksToBounds": false},
+            {"type": "scroll", "masksToBounds": true},
             {"type": "scroll"}
             """#))
         let text = scene.jsonString()
         #expect(text.contains(#"{"type": "scroll", "bounds": [0, 12, 40, 40], "scrollMode": "vertically"}"#))
-        #expect(text.contains(#"{"type": "scroll", "masksToBounds": false}"#))
+        #expect(text.contains(#"{"type": "scroll", "masksToBounds": true}"#))
         #expect(text.contains(#"{"type": "scroll"}"#))
         let again = try S.parse(text)
         #expect(again.jsonString() == text)
