@@ -164,7 +164,7 @@ open class CADisplayLink: NSObject {
     final func refreshInterval(displayRate: Double) -> Int {
         switch rateRequest {
         case .interval(let n):
-            return max(n, 1)
+            return min(max(n, 1), Self.maximumInterval)
         case .framesPerSecond(let p):
             guard p > 0 else { return 1 }
             return Self.closestDivisor(displayRate, to: Double(p), within: 1...Self.maximumInterval)
