@@ -13,8 +13,11 @@ public let HUGE: Float = .infinity
 /// The current media time: seconds of a monotonic clock (Core Animation's clock is
 /// `mach_absolute_time`; here `CLOCK_MONOTONIC`). Offline renders take their time as an
 /// argument instead (`CAImageRenderer.image(for:atTime:)`), so that a render does not depend
-/// on when it runs.
+/// on when it runs; during a display link call made by an offline frame sequence, and inside
+/// `CAImageRenderer.withMediaTime(_:_:)`, it reads that render's clock (docs/animate.md,
+/// "Display links").
 public func CACurrentMediaTime() -> CFTimeInterval {
+    if let t = MediaClock.virtualTime { return t }
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return CFTimeInterval(ts.tv_sec) + CFTimeInterval(ts.tv_nsec) / 1_000_000_000

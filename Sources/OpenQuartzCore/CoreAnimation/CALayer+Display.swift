@@ -132,7 +132,9 @@ package func displayLayerTree(_ layer: CALayer, mediaTime: CFTimeInterval? = nil
 /// Stamps `layer`'s subtree as clean when nothing in it is left to display: the layer itself,
 /// and each sublayer and mask stamped clean at its current count (just visited, or skipped).
 func recordDisplayPass(_ layer: CALayer) {
-    guard !layer.animatedSubtree, !layer.needsDisplay() else { return }
+    // A tiled layer is never stamped clean: scrolling an ancestor changes which of its tiles
+    // can be seen without changing anything in its subtree.
+    guard !layer.animatedSubtree, !layer.needsDisplay(), !(layer is CATiledLayer) else { return }
     @inline(__always) func clean(_ l: CALayer) -> Bool { l.displayPassStamp == l.subtreeModificationCount }
     if let m = layer.storedMask, !clean(m) { return }
     if let subs = layer.storedSublayers, !subs.allSatisfy(clean) { return }

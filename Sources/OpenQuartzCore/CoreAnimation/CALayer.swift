@@ -444,6 +444,22 @@ open class CALayer: NSObject, NSSecureCoding, CAMediaTiming {
     /// its subtree, or nil. See `CALayer+HitTesting.swift` for the rules.
     open func hitTest(_ p: CGPoint) -> CALayer? { hitTest(p, through: transformFromSuperlayerToHitSpace()) }
 
+    // MARK: - Scrolling (Apple's CALayerScrolling; CALayer+Scrolling.swift)
+
+    /// Scrolls the closest ancestor `CAScrollLayer` so that `p`, in this layer's bounds space,
+    /// lies at its origin (the top-left of its bounds). Does nothing outside a scroll layer.
+    open func scroll(_ p: CGPoint) { scrollEnclosingScrollLayer(to: p) }
+
+    /// Scrolls the closest ancestor `CAScrollLayer` so that `r`, in this layer's bounds space,
+    /// becomes visible (`CAScrollLayer.scroll(to:)` with `r` in its space). Does nothing outside
+    /// a scroll layer.
+    open func scrollRectToVisible(_ r: CGRect) { scrollEnclosingScrollLayer(toVisible: r) }
+
+    /// The part of the layer the closest ancestor scroll layer does not clip away, in the layer's
+    /// bounds space: the bounds cut to the scroll layer's bounds; `CGRect.null` when scrolled
+    /// wholly out of view; the bounds outside a scroll layer.
+    open var visibleRect: CGRect { boundsVisibleInScrollLayer }
+
     /// Whether `contents` are drawn flipped relative to this layer's bounds space: true when an odd
     /// number of layers from this one up to the root have `isGeometryFlipped` set.
     open func contentsAreFlipped() -> Bool {

@@ -9,7 +9,9 @@ extension CAImageRenderer {
     ///
     /// Frames are rendered in time order, so the renderer's caches carry over from one frame
     /// to the next; a frame's pixels depend only on its time (docs/time.md, "Frames depend
-    /// only on their time").
+    /// only on their time"). The sequence is the display of the thread iterating it: before
+    /// each frame, the display links scheduled on that thread's run loop are called with the
+    /// frame's time (`CADisplayLink`; docs/animate.md, "Display links").
     public func frames(for layer: CALayer, from start: CFTimeInterval, rate: FrameRate, range: Range<Int>) -> AnimationFrames {
         AnimationFrames(renderer: self, layer: layer, start: start, indices: range, rate: rate)
     }
@@ -39,6 +41,26 @@ public struct AnimationFrames: Sequence, IteratorProtocol {
         guard let i = indices.first else { return nil }
         indices = indices.dropFirst()
         let t = rate.time(ofFrame: i, from: start)
-        return Frame(index: i, time: t, image: renderer.image(for: layer, atTime: t))
+        // The sequence is the display of this thread's run loop: its display links are called
+        // first, with the frame's time, then the frame is drawn; both read the frame's time
+        // from CACurrentMediaTime() (docs/animate.md, "Display links").
+        let duration = Double(rate.denominator) / Double(rate.numerator)
+        let (before, overflow) = i.subtractingReportingOverflow(1)
+        let previous = overflow ? t - duration : rate.time(ofFrame: before, from: start)
+        CADisplayLink.refreshLinks(on: RunLoop.current, frame: i, time: t, previous: previous, duration: duration)
+        let image = CAImageRenderer.withMediaTime(t) { renderer.image(for: layer, atTime: t) }
+        return Frame(index: i, time: t, image: image)
+    }
+}
+
+extension CAImageRenderer {
+    /// OpenQuartzCore extension: runs `body` with `CACurrentMediaTime()` reading `t` on this
+    /// thread (a non-finite `t` leaves the clock alone), as a frame sequence does around each
+    /// frame. For the setup of code that reads the clock before its display link is first
+    /// called, such as a timer-based animation noting when it started:
+    /// `CAImageRenderer.withMediaTime(0) { ball.startBouncing() }`, then the frames from 0.
+    public static func withMediaTime<R>(_ t: CFTimeInterval, _ body: () throws -> R) rethrows -> R {
+        guard t.isFinite else { return try body() }
+        return try MediaClock.$virtualTime.withValue(t, operation: body)
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 extension SceneReader {
     static let layerTypeTable: KeyValuePairs<String, SceneLayerType> = [
         "layer": .layer, "shape": .shape, "transform": .transform,
-        "text": .text, "gradient": .gradient, "replicator": .replicator,
+        "text": .text, "gradient": .gradient, "replicator": .replicator, "scroll": .scroll,
     ]
 
     /// Builds one layer and its subtree. Limits were checked beforehand (`checkTreeLimits`).
@@ -58,6 +58,7 @@ extension SceneReader {
                 case .text?: if let text = layer as? CATextLayer { try applyText(key, v, kp, to: text) }
                 case .gradient?: if let g = layer as? CAGradientLayer { try applyGradient(key, v, kp, to: g) }
                 case .replicator?: if let r = layer as? CAReplicatorLayer { try applyReplicator(key, v, kp, to: r) }
+                case .scroll?: if let s = layer as? CAScrollLayer, key == .scrollMode { s.scrollMode = try choice(v, kp, Self.scrollModeTable) }
                 default: break
                 }
             }
@@ -118,6 +119,9 @@ extension SceneReader {
     ]
     static let gradientTypeTable: KeyValuePairs<String, CAGradientLayerType> = [
         "axial": .axial, "radial": .radial, "conic": .conic,
+    ]
+    static let scrollModeTable: KeyValuePairs<String, CAScrollLayerScrollMode> = [
+        "none": .none, "vertically": .vertically, "horizontally": .horizontally, "both": .both,
     ]
 
     /// A compositing filter's name, Core Image's (`"CIMultiplyBlendMode"`) or Core Animation's

@@ -1,6 +1,6 @@
 /// The `"type"` of a scene layer object and the Core Animation class it makes.
 enum SceneLayerType: String, CaseIterable, Sendable {
-    case layer, shape, transform, text, gradient, replicator
+    case layer, shape, transform, text, gradient, replicator, scroll
 
     func makeLayer() -> CALayer {
         switch self {
@@ -10,6 +10,7 @@ enum SceneLayerType: String, CaseIterable, Sendable {
         case .text: return CATextLayer()
         case .gradient: return CAGradientLayer()
         case .replicator: return CAReplicatorLayer()
+        case .scroll: return CAScrollLayer()
         }
     }
 
@@ -21,6 +22,7 @@ enum SceneLayerType: String, CaseIterable, Sendable {
         case is CATextLayer: self = .text
         case is CAGradientLayer: self = .gradient
         case is CAReplicatorLayer: self = .replicator
+        case is CAScrollLayer: self = .scroll
         default: self = .layer
         }
     }
@@ -53,6 +55,8 @@ enum SceneLayerKey: String, CaseIterable, Sendable {
     // CAReplicatorLayer
     case instanceCount, instanceTransform, instanceDelay, instanceColor
     case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset
+    // CAScrollLayer
+    case scrollMode
 
     var owner: SceneLayerType? {
         switch self {
@@ -66,6 +70,8 @@ enum SceneLayerKey: String, CaseIterable, Sendable {
         case .instanceCount, .instanceTransform, .instanceDelay, .instanceColor,
              .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset:
             return .replicator
+        case .scrollMode:
+            return .scroll
         default:
             return nil
         }

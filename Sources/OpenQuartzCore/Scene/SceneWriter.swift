@@ -225,6 +225,9 @@ struct SceneWriter {
             if r.instanceBlueOffset != 0 { put(.instanceBlueOffset, number(r.instanceBlueOffset)) }
             if r.instanceAlphaOffset != 0 { put(.instanceAlphaOffset, number(r.instanceAlphaOffset)) }
         }
+        if let s = l as? CAScrollLayer, s.scrollMode != .both {
+            put(.scrollMode, name(s.scrollMode, SceneReader.scrollModeTable))
+        }
         put(.animations, animations(l))
         if let subs = l.sublayers, !subs.isEmpty { put(.sublayers, .array(subs.map(layer))) }
         return .object(JSONObject(m))

@@ -75,6 +75,45 @@ func docSnippet_animate_md_1() async throws {
 }
 // end of snippet: docs/animate.md #1
 
+// snippet: docs/animate.md #2
+func docSnippet_animate_md_2() async throws {
+    final class Ball {
+        let layer = CALayer()
+        private var link: CADisplayLink?
+        private var start: CFTimeInterval = 0
+
+        func drop() {
+            start = CACurrentMediaTime()
+            let link = CADisplayLink(handler: { [unowned self] link in
+                let t = min(CACurrentMediaTime() - start, 1)
+                CATransaction.begin()
+                CATransaction.setDisableActions(true)
+                layer.position.y = CGFloat(20 + 200 * t * t)
+                CATransaction.commit()
+                if t >= 1 { link.invalidate() }
+            })
+            link.add(to: .current, forMode: .common)
+            self.link = link
+        }
+    }
+
+    let root = CALayer()
+    root.frame = CGRect(x: 0, y: 0, width: 100, height: 240)
+    let ball = Ball()
+    ball.layer.frame = CGRect(x: 40, y: 10, width: 20, height: 20)
+    ball.layer.backgroundColor = CGColor(red: 1, green: 0.6, blue: 0, alpha: 1)
+    root.addSublayer(ball.layer)
+    CAImageRenderer.withMediaTime(0) { ball.drop() }     // the drop starts at media time 0
+    let renderer = CAImageRenderer(size: root.bounds.size)
+    let rate = FrameRate(framesPerSecond: 30)!
+    var writer = AnimatedPNGWriter(width: renderer.pixelWidth, height: renderer.pixelHeight)!
+    for frame in renderer.frames(for: root, from: 0, rate: rate, range: 0..<45) {
+        try writer.append(frame.image, delay: rate.frameDelay)  // frame i: the ball at y = 20 + 200 (i/30)²
+    }
+    try Data(writer.finish()!).write(to: URL(fileURLWithPath: "drop.png"))
+}
+// end of snippet: docs/animate.md #2
+
 // snippet: docs/scene-format.md #1
 func docSnippet_scene_format_md_1() async throws {
     let text = """
