@@ -298,7 +298,60 @@ private struct RowCells {
 @inline(__always)
 func coverageByte(_ a: Double) -> UInt8 { UInt8(min(max(a, 0), 1) * 255 + 0.5) }
 
+/// What every row of one rasterization shares.
+private struct BoxRows {
+    let rx0: Int, rx1: Int
+    let hole: RoundedBox
+    let hasHole: Bool
+    let visible: PixelRegion?
+    let acc: UnsafeMutablePointer<Double>
+    let bytes: UnsafeMutablePointer<UInt8>
+
+    /// Hands row y of the box less the hole to `sink`.
+    @inline(__always)
+    func emit<S: CoverageSink>(_ y: Int, _ outer: inout RoundedBoxScan, _ inner: inout RoundedBoxScan, _ sink: inout S) {
+        outer.row(y)
+        if hasHole { inner.row(y) }
+        // Constant stretch of the row: the outer box's solid part, less the hole's edges.
+        var s0 = max(outer.solid0, rx0), s1 = min(outer.solid1, rx1)
+        var solid = outer.vy
+        if hasHole && inner.vy > 0 {
+            if inner.solid1 > inner.solid0 {
+                s0 = max(s0, inner.solid0); s1 = min(s1, inner.solid1)
+                solid -= inner.vy
+            } else {
+                s1 = min(s1, Int(saturating: hole.minX, .down))
+            }
+        }
+        // Row pieces go through a static function with the scans and the sink
+        // passed inout, not through local functions capturing them: captured
+        // variables are checked for exclusive access at run time on every call.
+        let rowCells = RowCells(y: y, visible: visible, hasHole: hasHole, acc: acc, bytes: bytes)
+        // Columns a corner cuts away whole have no coverage to hand over.
+        let lo = max(outer.live0, rx0), hi = min(outer.live1, rx1)
+        // Narrow boxes go out whole: one call per row costs less than three.
+        if s1 > s0 && s1 - s0 > 16 {
+            rowCells.emit(lo, s0, &outer, &inner, &sink)
+            let c = coverageByte(solid)
+            if c != 0 { sink.span(y: y, x: s0, count: s1 - s0, coverage: c) }
+            rowCells.emit(s1, hi, &outer, &inner, &sink)
+        } else {
+            rowCells.emit(lo, hi, &outer, &inner, &sink)
+        }
+    }
+}
+
 extension RoundedBox {
+    /// Rows [a, b) of the box that lie whole inside it, a row clear of every corner (a pixel
+    /// row's margin from each corner's reach, so that rounding cannot put a corner in them):
+    /// each of them has the same coverage, column by column.
+    func straightRows(_ ry0: Int, _ ry1: Int) -> (Int, Int) {
+        let top = max(radiusY[0], radiusY[1]), bottom = max(radiusY[2], radiusY[3])
+        let a = max(ry0, Int(saturating: minY + top * (1 + 1e-9) + 1, .up))
+        let b = min(ry1, Int(saturating: maxY - bottom * (1 + 1e-9) - 1, .down))
+        return (a, max(a, b))
+    }
+
     /// Hands the coverage of the box, minus `hole` (which must lie inside it: a border's inner
     /// edge), to `sink` row by row over the device rectangle `region`; constant interiors go
     /// out as spans.
@@ -312,7 +365,10 @@ extension RoundedBox {
         let hasHole = !hole.isEmpty
         let width = rx1 - rx0
         let so = RoundedBoxScan.scratchSize(self, columns: rx0..<rx1), si = RoundedBoxScan.scratchSize(hole, columns: rx0..<rx1)
-        let doubles = so.doubles + si.doubles + width + (width + 7) / 8
+        // The scans' tables, the row's areas, its bytes, and a kept row's bytes.
+        let doubles = so.doubles + si.doubles + width + 2 * ((width + 7) / 8)
+        // Straight rows are scanned once, when nothing else (a hole, a visible region) varies by row.
+        let straight = hasHole || visible != nil ? (ry0, ry0) : straightRows(ry0, ry1)
         withUnsafeTemporaryAllocation(of: CornerScan.self, capacity: so.corners + si.corners) { cornerBuffer in
             withUnsafeTemporaryAllocation(of: Double.self, capacity: doubles) { buffer in
                 let base = buffer.baseAddress!, cornerBase = cornerBuffer.baseAddress!
@@ -320,37 +376,24 @@ extension RoundedBox {
                 var inner = RoundedBoxScan(hole, columns: rx0..<rx1, corners: cornerBase + so.corners, table: base + so.doubles)
                 let acc = base + so.doubles + si.doubles
                 let bytes = UnsafeMutableRawPointer(acc + width).assumingMemoryBound(to: UInt8.self)
-                for y in ry0..<ry1 {
+                let rows = BoxRows(rx0: rx0, rx1: rx1, hole: hole, hasHole: hasHole, visible: visible, acc: acc, bytes: bytes)
+                var y = ry0
+                while y < ry1 {
                     // Rows the visible region leaves out cost nothing.
-                    if let v = visible, v.band(y) == nil { continue }
-                    outer.row(y)
-                    if hasHole { inner.row(y) }
-                    // Constant stretch of the row: the outer box's solid part, less the hole's edges.
-                    var s0 = max(outer.solid0, rx0), s1 = min(outer.solid1, rx1)
-                    var solid = outer.vy
-                    if hasHole && inner.vy > 0 {
-                        if inner.solid1 > inner.solid0 {
-                            s0 = max(s0, inner.solid0); s1 = min(s1, inner.solid1)
-                            solid -= inner.vy
-                        } else {
-                            s1 = min(s1, Int(saturating: hole.minX, .down))
+                    if let v = visible, v.band(y) == nil { y += 1; continue }
+                    if y == straight.0 && straight.1 > y {
+                        // The straight rows: one scanned, all handed on at once.
+                        var kept = RowCapture(storage: UnsafeMutableRawPointer(acc + width + (width + 7) / 8)
+                                                .assumingMemoryBound(to: UInt8.self), capacity: width)
+                        rows.emit(y, &outer, &inner, &kept)
+                        if kept.valid {
+                            sink.rows(y: y, count: straight.1 - y, kept.row)
+                            y = straight.1
+                            continue
                         }
                     }
-                    // Row pieces go through a static function with the scans and the sink
-                    // passed inout, not through local functions capturing them: captured
-                    // variables are checked for exclusive access at run time on every call.
-                    let rowCells = RowCells(y: y, visible: visible, hasHole: hasHole, acc: acc, bytes: bytes)
-                    // Columns a corner cuts away whole have no coverage to hand over.
-                    let lo = max(outer.live0, rx0), hi = min(outer.live1, rx1)
-                    // Narrow boxes go out whole: one call per row costs less than three.
-                    if s1 > s0 && s1 - s0 > 16 {
-                        rowCells.emit(lo, s0, &outer, &inner, &sink)
-                        let c = coverageByte(solid)
-                        if c != 0 { sink.span(y: y, x: s0, count: s1 - s0, coverage: c) }
-                        rowCells.emit(s1, hi, &outer, &inner, &sink)
-                    } else {
-                        rowCells.emit(lo, hi, &outer, &inner, &sink)
-                    }
+                    rows.emit(y, &outer, &inner, &sink)
+                    y += 1
                 }
             }
         }

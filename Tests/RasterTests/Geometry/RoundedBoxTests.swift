@@ -224,4 +224,35 @@ import Raster
             }
         }
     }
+
+    /// A box's straight rows go to a plain fill as one rectangle (`rk_source_over_rect`);
+    /// through a clip of full coverage (which multiplies each coverage byte by 255/255, the
+    /// same bytes) they go row by row: the pictures are identical, for opaque and translucent
+    /// colours, boxes at whole and fractional edges, narrow and wide, with and without the cache.
+    @Test func straightRowsAsOneRectangleMatchRowByRow() {
+        let full = Mask(width: 64, height: 48)
+        for i in 0..<(64 * 48) { full.coverage[i] = 255 }
+        let boxes = [
+            RoundedBox(minX: 3.3, minY: 2.6, maxX: 57.8, maxY: 44.1, radiusX: SIMD4(repeating: 6.5), radiusY: SIMD4(repeating: 4)),
+            RoundedBox(minX: 4, minY: 3, maxX: 50, maxY: 40, radiusX: SIMD4(7, 0, 3, 2), radiusY: SIMD4(7, 0, 3, 2)),
+            RoundedBox(minX: 10.5, minY: 1.25, maxX: 16.75, maxY: 46.5, radiusX: SIMD4(repeating: 1.5), radiusY: SIMD4(repeating: 1.5)),
+            RoundedBox(minX: 0.2, minY: 0.9, maxX: 63.4, maxY: 47.7),
+        ]
+        for (k, box) in boxes.enumerated() {
+            for color in [Color(r: 0.2, g: 0.6, b: 0.9, a: 1), Color(r: 0.8, g: 0.3, b: 0.1, a: 0.55)] {
+                for cached in [false, true] {
+                    let a = Surface(width: 64, height: 48), b = Surface(width: 64, height: 48)
+                    for s in [a, b] { s.fillRect(x: 0, y: 0, width: 64, height: 48, color: Color(r: 0.1, g: 0.5, b: 0.3, a: 0.7)) }
+                    let cache = cached ? RoundedBoxCoverageCache() : nil
+                    for _ in 0..<(cached ? 3 : 1) {
+                        a.fill(box, color: color, cache: cache)
+                        b.fill(box, color: color, clip: full, cache: cache)
+                    }
+                    var same = true
+                    for y in 0..<48 { for x in 0..<64 where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { same = false } }
+                    #expect(same, "box \(k), alpha \(color.a), cached \(cached)")
+                }
+            }
+        }
+    }
 }
