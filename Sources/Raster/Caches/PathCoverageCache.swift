@@ -98,12 +98,14 @@ package final class PathCoverageCache: FrameCaching, @unchecked Sendable {
             scan(path, transform, rule, antialias, exactOverlaps, target, into: &sink)
             return
         }
+        // Recorded while handed to `sink`: one scan, no replay.
         let recording = CoverageRecording()
-        var recorder = CoverageRecording.Recorder(recording: recording, x0: target.x, y0: target.y)
-        scan(path, transform, rule, antialias, exactOverlaps, target, into: &recorder)
+        var tee = CoverageRecording.Tee(recorder: CoverageRecording.Recorder(recording: recording, x0: target.x, y0: target.y),
+                                        sink: sink, region: region)
+        scan(path, transform, rule, antialias, exactOverlaps, target, into: &tee)
+        sink = tee.sink
         recording.findBlock()
         kept.insert(Entry(key: key, recording: recording), for: h, bytes: recording.size + 64, admitted: true)
-        recording.replay(at: target.x, target.y, region: region, into: &sink)
     }
 
     private func scan<S: CoverageSink>(_ path: Path, _ transform: ProjectiveTransform, _ rule: FillRule, _ antialias: Bool,

@@ -151,15 +151,15 @@ package final class RoundedBoxCoverageCache: FrameCaching, @unchecked Sendable {
             box.rasterize(hole: hole, region: region, within: visible, into: &sink)
             return
         }
-        // Second sighting: scan the whole shape once, keep it, then replay it here.
-        let canonical = RoundedBox(minX: box.minX - ox, minY: box.minY - oy, maxX: box.maxX - ox, maxY: box.maxY - oy,
-                                   radiusX: box.radiusX, radiusY: box.radiusY)
-        let canonicalHole = hole.map { RoundedBox(minX: $0.minX - ox, minY: $0.minY - oy, maxX: $0.maxX - ox, maxY: $0.maxY - oy,
-                                                  radiusX: $0.radiusX, radiusY: $0.radiusY) }
+        // Second sighting: scan the whole shape once, keeping it while handing the part within
+        // `region` to `sink`. The runs are those of the box where it is drawn, relative to its
+        // top-left pixel.
         let recording = CoverageRecording()
-        var recorder = CoverageRecording.Recorder(recording: recording)
-        canonical.rasterize(hole: canonicalHole, region: (0, 0, Int(canonical.maxX.rounded(.up)), Int(canonical.maxY.rounded(.up))),
-                            into: &recorder)
+        let whole = (x: Int(ox), y: Int(oy), width: Int(box.maxX.rounded(.up)) - Int(ox), height: Int(box.maxY.rounded(.up)) - Int(oy))
+        var tee = CoverageRecording.Tee(recorder: CoverageRecording.Recorder(recording: recording, x0: whole.x, y0: whole.y),
+                                        sink: sink, region: region)
+        box.rasterize(hole: hole, region: whole, into: &tee)
+        sink = tee.sink
         recording.findBlock()
         let size = recording.size
         lock.withLock { _ in
@@ -179,6 +179,5 @@ package final class RoundedBoxCoverageCache: FrameCaching, @unchecked Sendable {
             keys[older] = key; entries[older] = recording; stamps[older] = clock; usedIn[older] = ledger.frame
             ledger.noteInserted(size)
         }
-        recording.replay(at: Int(ox), Int(oy), region: region, into: &sink)
     }
 }

@@ -9,6 +9,8 @@ package protocol CoverageSink {
     /// A block of `height` rows of `width` cells from (x, y) down, row r's coverage at
     /// `coverage + r·stride`: small shapes in one call.
     mutating func block(y: Int, x: Int, width: Int, height: Int, coverage: UnsafePointer<UInt8>, stride: Int)
+    /// Rows y ..< y + count, each with the runs `row`: a rounded box's straight rows.
+    mutating func rows(y: Int, count: Int, _ row: RowRuns)
     /// Set when all the sink does with cells is blend one colour source-over into pixels,
     /// unclipped: the sweep then blends rows as it sweeps them (`rk_sweep_rows_nonzero_over`),
     /// with the same bytes as handing the run's coverage to `cells`.
@@ -32,6 +34,10 @@ extension CoverageSink {
 
     package mutating func block(y: Int, x: Int, width: Int, height: Int, coverage: UnsafePointer<UInt8>, stride: Int) {
         for r in 0..<height { cells(y: y + r, x: x, count: width, coverage: coverage + r * stride) }
+    }
+
+    package mutating func rows(y: Int, count: Int, _ row: RowRuns) {
+        for r in 0..<count { row.replay(y: y + r, into: &self) }
     }
 }
 

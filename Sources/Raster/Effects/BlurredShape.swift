@@ -190,6 +190,11 @@ extension BlurredShape {
         let topCount = top.count, bottomCount = bottom.count
         for j in 0..<h {
             let y = Double(y0 + j) + 0.5
+            // Columns [ha, hb) of this row are the hole's: left alone, so not worked out.
+            var ha = 0, hb = 0
+            if let hole, y0 + j >= hole.y0, y0 + j < hole.y1 {
+                ha = min(max(hole.x0 - x0, 0), w); hb = min(max(hole.x1 - x0, ha), w)
+            }
             let rowScale = Float(phi((y - shape.minY) * inv) - phi((y - shape.maxY) * inv))
             rk_scaled_bytes(colProfile, rowScale, coverage, w)
             let nearTop = !top.isEmpty && y < shape.straightMinY + reach
@@ -220,13 +225,15 @@ extension BlurredShape {
                     for k in 0..<bottomCount where bottomWeights[k] != 0 { a += bottomWeights[k] * bt[k] }
                     coverage[i] = UInt8(min(max(a + 0.5, 0), 255))
                 }
-                for i in 0..<lo { exact(i) }
-                for i in hi..<w { exact(i) }
+                // A shadow's corners lie half under its opaque layer: the hole's columns of
+                // the exact ranges [0, lo) and [hi, w) are skipped.
+                let (ea, eb) = (ha, hb)
+                for i in 0..<min(lo, ea) { exact(i) }
+                for i in min(eb, lo)..<lo { exact(i) }
+                for i in hi..<max(hi, ea) where i < w { exact(i) }
+                for i in max(hi, eb)..<w { exact(i) }
             }
-            if let hole, y0 + j >= hole.y0, y0 + j < hole.y1 {
-                let a = min(max(hole.x0 - x0, 0), w), b = min(max(hole.x1 - x0, a), w)
-                for i in a..<b { coverage[i] = 0 }
-            }
+            for i in ha..<hb { coverage[i] = 0 }
             body(y0 + j, x0, w, coverage)
         }
     }

@@ -83,9 +83,10 @@ enum CornerArc {
 }
 
 /// One corner of a rounded box as the scan sees it: the columns its box spans, with s and
-/// P(1 − s) at each column boundary (computed once), and F along the current row's two
-/// boundaries (the upper one carried over from the row above, so each row costs one new
-/// boundary), so each pixel's cut is four table reads.
+/// P(1 − s) at each column boundary (computed once), and for the current row the columns where
+/// its arc crosses the row: left of them (towards the corner's vertical edge) the corner cuts
+/// the whole row away, right of them it cuts nothing. Only the crossed columns need F, so a
+/// row costs the arc's width in it, not the radius.
 struct CornerScan {
     /// Pixel columns [x0, x1) the corner's box overlaps.
     var x0 = 0, x1 = 0
@@ -93,14 +94,16 @@ struct CornerScan {
     /// The corner's vertical and horizontal edges, and whether s and t grow with x and y.
     var edgeX = 0.0, edgeY = 0.0
     var right = true, down = true
-    /// Per column boundary: u, P(1 − u), and two slots of F along a row boundary.
-    var u, pu, slotA, slotB: UnsafeMutablePointer<Double>
-    /// F along the current row's boundary nearer the corner's edge, and the farther one.
-    var near, far: UnsafeMutablePointer<Double>
-    /// The row bottom y whose F is in `bottom`, for the next row's top.
-    var bottomY = Double.nan
-    var bottom: UnsafeMutablePointer<Double>
+    /// Per column boundary: u, P(1 − u), and F along the row's near and far boundaries.
+    var u, pu, near, far: UnsafeMutablePointer<Double>
     var active = false
+    /// The current row's t at its boundaries nearer the corner's horizontal edge and farther.
+    private var tNear = 0.0, tFar = 0.0
+    /// Columns of the current row the corner cuts whole (`outside`: below it on left-side
+    /// corners, from it on right-side ones) and leaves whole (`inside`: from it on left-side
+    /// corners, below it on right-side ones), each a column wider than the arc's exact reach
+    /// so that rounding cannot move a crossed column into them.
+    private(set) var outside = 0, inside = 0
 
     var columns: Int { x1 - x0 + 1 }
 
@@ -112,8 +115,7 @@ struct CornerScan {
         edgeY = down ? b.minY : b.maxY
         (x0, x1) = CornerScan.span(b, k, visible)
         let n = x1 - x0 + 1
-        u = table; pu = table + n; slotA = table + 2 * n; slotB = table + 3 * n
-        near = slotA; far = slotB; bottom = slotB
+        u = table; pu = table + n; near = table + 2 * n; far = table + 3 * n
         for j in 0..<n {
             let d = right ? Double(x0 + j) - edgeX : edgeX - Double(x0 + j)
             let v = min(max(d / rx, 0), 1)
@@ -147,44 +149,23 @@ struct CornerScan {
         min(max((down ? y - edgeY : edgeY - y) / ry, 0), 1)
     }
 
-    private func areas(_ v: Double, into out: UnsafeMutablePointer<Double>) {
-        let l = CornerArc.Level(v)
-        for j in 0..<columns { out[j] = CornerArc.area(u[j], pu[j], l) }
-    }
-
-    /// Moves to the row [top, bottom]; false when the corner does not reach into it. The
-    /// row's F tables are made on first use (`prepare`): rows whose corner pixels are
-    /// occluded never need them.
-    mutating func row(top: Double, bottom rowBottom: Double) -> Bool {
-        rowTop = top; rowBottom_ = rowBottom
-        prepared = false
-        let tTop = t(top), tBottom = t(rowBottom)
+    /// Moves to the row [top, bottom]; false when the corner does not reach into it.
+    mutating func row(top: Double, bottom: Double) -> Bool {
+        let tTop = t(top), tBottom = t(bottom)
         active = down ? (tBottom > tTop && tTop < 1) : (tTop > tBottom && tBottom < 1)
-        return active
-    }
-
-    private var rowTop = 0.0, rowBottom_ = 0.0, prepared = false
-
-    /// The current row's F along both of its boundaries.
-    @inline(__always)
-    mutating func prepare() {
-        guard !prepared else { return }
-        prepared = true
-        let top = rowTop, rowBottom = rowBottom_
-        let tTop = t(top), tBottom = t(rowBottom)
-        // The slot holding F along the last row's bottom now holds this row's top.
-        let topSlot: UnsafeMutablePointer<Double>
-        if bottomY == top {
-            topSlot = bottom
+        guard active else { return false }
+        (tNear, tFar) = down ? (tTop, tBottom) : (tBottom, tTop)
+        // The arc {t = g(s)}, g(s) = 1 − √(1 − (1 − s)²), is its own inverse: it meets the
+        // row's boundaries at s = g(tFar) (cut whole before it) and s = g(tNear) (no cut after).
+        let sFar = 1 - (tFar * (2 - tFar)).squareRoot(), sNear = 1 - (tNear * (2 - tNear)).squareRoot()
+        if right {
+            outside = Int(saturating: edgeX + rx * sFar - 1, .down)
+            inside = min(Int(saturating: edgeX + rx * sNear + 1, .up), x1)
         } else {
-            topSlot = slotA
-            areas(tTop, into: topSlot)
+            outside = Int(saturating: edgeX - rx * sFar + 1, .up)
+            inside = max(Int(saturating: edgeX - rx * sNear - 1, .down), x0)
         }
-        let bottomSlot = topSlot == slotA ? slotB : slotA
-        areas(tBottom, into: bottomSlot)
-        bottom = bottomSlot
-        bottomY = rowBottom
-        (near, far) = down ? (topSlot, bottomSlot) : (bottomSlot, topSlot)
+        return true
     }
 
     /// Subtracts `sign` × the cut area of columns [a, b) from `acc` (indexed from `base`).
@@ -192,7 +173,14 @@ struct CornerScan {
     mutating func subtract(from acc: UnsafeMutablePointer<Double>, base: Int, _ a: Int, _ b: Int, sign: Double) {
         let lo = max(a, x0), hi = min(b, x1)
         guard hi > lo else { return }
-        prepare()
+        // F along the row's two boundaries at the column boundaries [lo, hi], made here for
+        // just these columns: each value depends only on its column and level, so they are
+        // the same numbers a whole row's table would hold.
+        let ln = CornerArc.Level(tNear), lf = CornerArc.Level(tFar)
+        for j in (lo &- x0)...(hi &- x0) {
+            near[j] = CornerArc.area(u[j], pu[j], ln)
+            far[j] = CornerArc.area(u[j], pu[j], lf)
+        }
         // F over [u_j, u_j+1] × [t_near, t_far]; u decreases with x on right-side corners.
         let k = (right ? sign : -sign) * rx * ry
         // Wrapping arithmetic: px and j lie within the tables by the bounds above, and checked
@@ -213,6 +201,8 @@ struct RoundedBoxScan {
     private(set) var vy = 0.0
     /// Columns [solid0, solid1) of the current row are inside and clear of every corner.
     private(set) var solid0 = 0, solid1 = 0
+    /// Columns outside [live0, live1) of the current row are cut away whole by a corner.
+    private(set) var live0 = 0, live1 = 0
 
     /// Memory the scan of `b` needs: its corners, then their tables.
     static func scratchSize(_ b: RoundedBox, columns: Range<Int>) -> (corners: Int, doubles: Int) {
@@ -232,19 +222,25 @@ struct RoundedBoxScan {
         }
     }
 
-    /// Moves to pixel row y (rows are visited top to bottom).
+    /// Moves to pixel row y.
     mutating func row(_ y: Int) {
         let top = max(Double(y), box.minY), bottom = min(Double(y + 1), box.maxY)
         vy = max(bottom - top, 0)
         var s0 = Int(saturating: box.minX, .up), s1 = Int(saturating: box.maxX, .down)
+        var l0 = Int(saturating: box.minX, .down), l1 = Int(saturating: box.maxX, .up)
         if vy > 0 {
             for i in 0..<count where corners[i].row(top: top, bottom: bottom) {
-                if corners[i].right { s0 = max(s0, corners[i].x1) } else { s1 = min(s1, corners[i].x0) }
+                if corners[i].right {
+                    s0 = max(s0, corners[i].inside); l0 = max(l0, corners[i].outside)
+                } else {
+                    s1 = min(s1, corners[i].inside); l1 = min(l1, corners[i].outside)
+                }
             }
         } else {
             for i in 0..<count { corners[i].active = false }
         }
         solid0 = s0; solid1 = max(s1, s0)
+        live0 = l0; live1 = max(l1, l0)
     }
 
     /// Adds `sign` × the box's area in columns [a, b) of the current row to `acc[0...]`.
@@ -302,7 +298,60 @@ private struct RowCells {
 @inline(__always)
 func coverageByte(_ a: Double) -> UInt8 { UInt8(min(max(a, 0), 1) * 255 + 0.5) }
 
+/// What every row of one rasterization shares.
+private struct BoxRows {
+    let rx0: Int, rx1: Int
+    let hole: RoundedBox
+    let hasHole: Bool
+    let visible: PixelRegion?
+    let acc: UnsafeMutablePointer<Double>
+    let bytes: UnsafeMutablePointer<UInt8>
+
+    /// Hands row y of the box less the hole to `sink`.
+    @inline(__always)
+    func emit<S: CoverageSink>(_ y: Int, _ outer: inout RoundedBoxScan, _ inner: inout RoundedBoxScan, _ sink: inout S) {
+        outer.row(y)
+        if hasHole { inner.row(y) }
+        // Constant stretch of the row: the outer box's solid part, less the hole's edges.
+        var s0 = max(outer.solid0, rx0), s1 = min(outer.solid1, rx1)
+        var solid = outer.vy
+        if hasHole && inner.vy > 0 {
+            if inner.solid1 > inner.solid0 {
+                s0 = max(s0, inner.solid0); s1 = min(s1, inner.solid1)
+                solid -= inner.vy
+            } else {
+                s1 = min(s1, Int(saturating: hole.minX, .down))
+            }
+        }
+        // Row pieces go through a static function with the scans and the sink
+        // passed inout, not through local functions capturing them: captured
+        // variables are checked for exclusive access at run time on every call.
+        let rowCells = RowCells(y: y, visible: visible, hasHole: hasHole, acc: acc, bytes: bytes)
+        // Columns a corner cuts away whole have no coverage to hand over.
+        let lo = max(outer.live0, rx0), hi = min(outer.live1, rx1)
+        // Narrow boxes go out whole: one call per row costs less than three.
+        if s1 > s0 && s1 - s0 > 16 {
+            rowCells.emit(lo, s0, &outer, &inner, &sink)
+            let c = coverageByte(solid)
+            if c != 0 { sink.span(y: y, x: s0, count: s1 - s0, coverage: c) }
+            rowCells.emit(s1, hi, &outer, &inner, &sink)
+        } else {
+            rowCells.emit(lo, hi, &outer, &inner, &sink)
+        }
+    }
+}
+
 extension RoundedBox {
+    /// Rows [a, b) of the box that lie whole inside it, a row clear of every corner (a pixel
+    /// row's margin from each corner's reach, so that rounding cannot put a corner in them):
+    /// each of them has the same coverage, column by column.
+    func straightRows(_ ry0: Int, _ ry1: Int) -> (Int, Int) {
+        let top = max(radiusY[0], radiusY[1]), bottom = max(radiusY[2], radiusY[3])
+        let a = max(ry0, Int(saturating: minY + top * (1 + 1e-9) + 1, .up))
+        let b = min(ry1, Int(saturating: maxY - bottom * (1 + 1e-9) - 1, .down))
+        return (a, max(a, b))
+    }
+
     /// Hands the coverage of the box, minus `hole` (which must lie inside it: a border's inner
     /// edge), to `sink` row by row over the device rectangle `region`; constant interiors go
     /// out as spans.
@@ -316,7 +365,10 @@ extension RoundedBox {
         let hasHole = !hole.isEmpty
         let width = rx1 - rx0
         let so = RoundedBoxScan.scratchSize(self, columns: rx0..<rx1), si = RoundedBoxScan.scratchSize(hole, columns: rx0..<rx1)
-        let doubles = so.doubles + si.doubles + width + (width + 7) / 8
+        // The scans' tables, the row's areas, its bytes, and a kept row's bytes.
+        let doubles = so.doubles + si.doubles + width + 2 * ((width + 7) / 8)
+        // Straight rows are scanned once, when nothing else (a hole, a visible region) varies by row.
+        let straight = hasHole || visible != nil ? (ry0, ry0) : straightRows(ry0, ry1)
         withUnsafeTemporaryAllocation(of: CornerScan.self, capacity: so.corners + si.corners) { cornerBuffer in
             withUnsafeTemporaryAllocation(of: Double.self, capacity: doubles) { buffer in
                 let base = buffer.baseAddress!, cornerBase = cornerBuffer.baseAddress!
@@ -324,36 +376,24 @@ extension RoundedBox {
                 var inner = RoundedBoxScan(hole, columns: rx0..<rx1, corners: cornerBase + so.corners, table: base + so.doubles)
                 let acc = base + so.doubles + si.doubles
                 let bytes = UnsafeMutableRawPointer(acc + width).assumingMemoryBound(to: UInt8.self)
-                for y in ry0..<ry1 {
-                    // Rows the visible region leaves out cost nothing (the scan recomputes what it
-                    // carries over when rows are skipped).
-                    if let v = visible, v.band(y) == nil { continue }
-                    outer.row(y)
-                    if hasHole { inner.row(y) }
-                    // Constant stretch of the row: the outer box's solid part, less the hole's edges.
-                    var s0 = max(outer.solid0, rx0), s1 = min(outer.solid1, rx1)
-                    var solid = outer.vy
-                    if hasHole && inner.vy > 0 {
-                        if inner.solid1 > inner.solid0 {
-                            s0 = max(s0, inner.solid0); s1 = min(s1, inner.solid1)
-                            solid -= inner.vy
-                        } else {
-                            s1 = min(s1, Int(saturating: hole.minX, .down))
+                let rows = BoxRows(rx0: rx0, rx1: rx1, hole: hole, hasHole: hasHole, visible: visible, acc: acc, bytes: bytes)
+                var y = ry0
+                while y < ry1 {
+                    // Rows the visible region leaves out cost nothing.
+                    if let v = visible, v.band(y) == nil { y += 1; continue }
+                    if y == straight.0 && straight.1 > y {
+                        // The straight rows: one scanned, all handed on at once.
+                        var kept = RowCapture(storage: UnsafeMutableRawPointer(acc + width + (width + 7) / 8)
+                                                .assumingMemoryBound(to: UInt8.self), capacity: width)
+                        rows.emit(y, &outer, &inner, &kept)
+                        if kept.valid {
+                            sink.rows(y: y, count: straight.1 - y, kept.row)
+                            y = straight.1
+                            continue
                         }
                     }
-                    // Row pieces go through a static function with the scans and the sink
-                    // passed inout, not through local functions capturing them: captured
-                    // variables are checked for exclusive access at run time on every call.
-                    let rowCells = RowCells(y: y, visible: visible, hasHole: hasHole, acc: acc, bytes: bytes)
-                    // Narrow boxes go out whole: one call per row costs less than three.
-                    if s1 > s0 && s1 - s0 > 16 {
-                        rowCells.emit(rx0, s0, &outer, &inner, &sink)
-                        let c = coverageByte(solid)
-                        if c != 0 { sink.span(y: y, x: s0, count: s1 - s0, coverage: c) }
-                        rowCells.emit(s1, rx1, &outer, &inner, &sink)
-                    } else {
-                        rowCells.emit(rx0, rx1, &outer, &inner, &sink)
-                    }
+                    rows.emit(y, &outer, &inner, &sink)
+                    y += 1
                 }
             }
         }

@@ -81,6 +81,17 @@ struct ColorFillSink: CoverageSink {
         }
     }
 
+    /// Straight rows of a span with one cell at either end are one rectangle call (the same
+    /// bytes: a cell's blend is its colour scaled by its coverage, source-over).
+    mutating func rows(y: Int, count: Int, _ row: RowRuns) {
+        let p = painter
+        if region == nil, p.clip == nil, p.mode == .sourceOver, let r = row.rectangle(color: p.target.color) {
+            rk_source_over_rect(p.target.pixel(r.x, y), p.target.stride, r.width, count, r.first, r.mid, r.last)
+            return
+        }
+        for k in 0..<count { row.replay(y: y + k, into: &self) }
+    }
+
     mutating func block(y: Int, x: Int, width: Int, height: Int, coverage: UnsafePointer<UInt8>, stride: Int) {
         let p = painter
         guard region == nil, p.clip == nil, p.mode == .sourceOver else {
