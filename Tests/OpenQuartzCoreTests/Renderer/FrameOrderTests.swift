@@ -5,8 +5,9 @@ import TestSupport
 
 /// Frames depend only on their time (docs/time.md, "Frames and the frames before them"): the
 /// animated examples (Examples/animated) rendered at random subsets of the frames of a range,
-/// sparse or dense, in time order (as `oqc animate --frames` slices and any player do), by a
-/// renderer on a freshly loaded tree, give the bytes of a run over every frame.
+/// sparse or dense, in time order (as `oqc animate --frames` slices and any player do) or in
+/// any order (backwards, shuffled, one frame again after later ones), by a renderer on a
+/// freshly loaded tree, give the bytes of a run over every frame.
 @Suite("Frames depend only on their time")
 struct FrameOrderTests {
     static let folder = Repository.path("Examples/animated")
@@ -39,9 +40,10 @@ struct FrameOrderTests {
         func subset(_ n: Int) -> [Int] {
             var a = all
             for k in stride(from: a.count - 1, to: 0, by: -1) { a.swapAt(k, Int(rng.next() % UInt64(k + 1))) }
-            return a.prefix(n).sorted()
+            return Array(a.prefix(n))
         }
-        let orders = [subset(5), subset(8), subset(2), stride(from: 1, to: all.count, by: 3).map { $0 }, [all.count - 1], [0, 7]]
+        let orders = [subset(5).sorted(), subset(8).sorted(), subset(2), stride(from: 1, to: all.count, by: 3).map { $0 },
+                      [all.count - 1], [0, 7], subset(all.count), all.reversed(), [all.count - 1, 3, 9, 2]]
         for order in orders {
             let got = try frames(name, order: order)
             for i in order {
