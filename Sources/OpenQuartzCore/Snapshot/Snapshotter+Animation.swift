@@ -12,7 +12,7 @@ extension Snapshotter {
     package func beginFrame(mediaTime: CFTimeInterval?, events: AnimationEvents?) {
         self.mediaTime = mediaTime
         self.events = events
-        frameNumber &+= 1
+        frameNumber = Snapshotter.frameNumbers.add(1, ordering: .relaxed).newValue
         if let t = mediaTime { animationTable.evaluate(at: t, frame: frameNumber, recording: events != nil) }
     }
 

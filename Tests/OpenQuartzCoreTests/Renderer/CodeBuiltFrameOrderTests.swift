@@ -148,4 +148,23 @@ struct CodeBuiltFrameOrderTests {
         #expect(renderer.image(for: root, atTime: 2.5).premultipliedRGBA == model)
         #expect(label.animationKeys() == nil)
     }
+
+    /// What one renderer presented is never another's: a move committed by a first renderer's
+    /// frame at 0, then its layer paused at half a second, shows the paused place in a second
+    /// renderer's frame at 0 (x = 20 + 100 · 0.5 = 70), not the first renderer's values.
+    @Test func aSecondRendererSeesTheLayerTimingChangedSinceTheFirst() {
+        let (root, label) = Self.label()
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = 20
+        move.toValue = 120
+        move.duration = 1
+        label.add(move, forKey: "move")
+        _ = CAImageRenderer(size: Self.size).image(for: root, atTime: 0)
+        label.speed = 0
+        label.timeOffset = 0.5
+        let paused = CAImageRenderer(size: Self.size).image(for: root, atTime: 0).premultipliedRGBA
+        let (still, placed) = Self.label()
+        placed.position.x = 70
+        #expect(paused == CAImageRenderer(size: Self.size).image(for: still).premultipliedRGBA)
+    }
 }
