@@ -167,4 +167,51 @@ struct CodeBuiltFrameOrderTests {
         placed.position.x = 70
         #expect(paused == CAImageRenderer(size: Self.size).image(for: still).premultipliedRGBA)
     }
+
+    /// A layer that draws itself, committed red by a frame, redrawn green by the next frame's
+    /// display pass, then redrawn blue under a fade: the fade starts from the green that frame
+    /// drew (committed with it), so its first frame is the green square (the untimed picture
+    /// of a green one) and its end the blue.
+    @Test func aFadeStartsFromWhatTheCommittingFrameDrew() {
+        func swatch(_ color: CGColor) -> (CALayer, Swatch) {
+            let root = CALayer()
+            root.frame = CGRect(origin: .zero, size: Self.size)
+            let s = Swatch()
+            s.frame = CGRect(x: 20, y: 10, width: 40, height: 40)
+            s.fill = color
+            s.setNeedsDisplay()
+            root.addSublayer(s)
+            return (root, s)
+        }
+        let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1), blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        let green = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+        let (root, s) = swatch(red)
+        _ = CAImageRenderer(size: Self.size).image(for: root, atTime: 0)
+        s.fill = green
+        s.setNeedsDisplay()
+        _ = CAImageRenderer(size: Self.size).image(for: root, atTime: 0.5)
+        s.fill = blue
+        s.setNeedsDisplay()
+        let fade = CATransition()
+        fade.duration = 1
+        s.add(fade, forKey: kCATransition)
+        let frames = CAImageRenderer(size: Self.size).frames(for: root, from: Self.start, rate: Self.rate, range: 0..<11)
+            .map { $0.image.premultipliedRGBA }
+        #expect(frames.first == CAImageRenderer(size: Self.size).image(for: swatch(green).0).premultipliedRGBA)
+        #expect(frames.last == CAImageRenderer(size: Self.size).image(for: swatch(blue).0).premultipliedRGBA)
+    }
+}
+
+/// A layer that, displayed, sets its `contents` to an image of `fill` (as a `display()`
+/// override or a delegate's `display(_:)` does in iOS code).
+final class Swatch: CALayer {
+    var fill = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+    override func display() {
+        guard let ctx = CGContext(data: nil, width: 40, height: 40, bitsPerComponent: 8, bytesPerRow: 0,
+                                  space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
+        else { return }
+        ctx.setFillColor(fill)
+        ctx.fill(CGRect(x: 0, y: 0, width: 40, height: 40))
+        contents = ctx.makeImage()
+    }
 }
