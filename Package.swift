@@ -47,7 +47,7 @@ let package = Package(
                     dependencies: ["OpenQuartzCore", "Raster", "Codecs", "FuzzSupport", "DrawingRace", "TestSupport"]),
         .testTarget(name: "oqcTests", dependencies: ["OpenQuartzCore", "TestSupport"]),
         .testTarget(name: "OpenUIKitTests", dependencies: ["OpenUIKit"]),
-        .testTarget(name: "GalleryTests", dependencies: ["Gallery", "OpenQuartzCore", "Raster"]),
+        .testTarget(name: "GalleryTests", dependencies: ["Gallery", "OpenQuartzCore", "Raster", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,10 +13,17 @@ public enum Gallery {
 
     public static func figure(id: String) -> Figure? { figures.first { $0.id == id } }
 
-    /// Renders every figure's Swift build to `directory/<id>.png` and writes
-    /// `directory/index.html` (each figure with its caption, Swift code and scene file).
-    /// Creates `directory` if needed. Returns the paths written, the PNGs first in figure order
-    /// and index.html last. Each file is replaced atomically.
+    /// The animations, each built in Swift and as a scene file under `Examples/animated/`.
+    public static let animatedFigures: [AnimatedFigure] = [
+        .spinningCube, .replicatorSpinner, .bezierFlight, .spring, .pushTransition, .fadeTransition,
+        .implicitCompletion, .pauseAndScrub, .progressRing, .shimmer,
+    ]
+
+    /// Renders every figure's Swift build to `directory/<id>.png`, every animated figure's
+    /// frames to the animated PNG `directory/<id>.png`, and writes `directory/index.html` (each
+    /// figure with its caption, Swift code and scene file). Creates `directory` if needed.
+    /// Returns the paths written, the PNGs first in figure order, then the animations, and
+    /// index.html last. Each file is replaced atomically.
     @discardableResult
     public static func renderAll(to directory: String) throws -> [String] {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -26,8 +33,13 @@ public enum Gallery {
             try figure.render().writePNG(toFile: path)
             written.append(path)
         }
+        for figure in animatedFigures {
+            let path = (directory as NSString).appendingPathComponent(figure.imageFileName)
+            try Data(figure.animatedPNG()).write(to: URL(fileURLWithPath: path), options: .atomic)
+            written.append(path)
+        }
         let index = (directory as NSString).appendingPathComponent("index.html")
-        try Data(IndexPage.html(for: figures).utf8).write(to: URL(fileURLWithPath: index), options: .atomic)
+        try Data(IndexPage.html(for: figures, animated: animatedFigures).utf8).write(to: URL(fileURLWithPath: index), options: .atomic)
         written.append(index)
         return written
     }

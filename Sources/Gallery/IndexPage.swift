@@ -4,7 +4,7 @@ import OpenQuartzCore
 /// The gallery's index.html: one section per figure with the picture at its size in points,
 /// the caption, the Swift code and the scene file. Self-contained (inline CSS, no scripts).
 enum IndexPage {
-    static func html(for figures: [Figure]) -> String {
+    static func html(for figures: [Figure], animated: [AnimatedFigure] = []) -> String {
         var out = """
         <!DOCTYPE html>
         <html lang="en">
@@ -40,24 +40,48 @@ enum IndexPage {
         <nav>
         """
         for f in figures { out += "<a href=\"#fig\(f.id)\">\(escape(f.id))</a>" }
+        for f in animated { out += "<a href=\"#\(escape(f.id))\">\(escape(f.id))</a>" }
         out += "</nav>\n"
         for f in figures {
             let listing = f.listing.map { " (listing \(escape($0)))" } ?? ""
+            out += section(anchor: "fig" + f.id, heading: "Figure \(escape(f.id)): \(escape(f.title))\(listing)",
+                           image: f.imageFileName, size: f.canvas.size, alt: f.title, caption: f.caption,
+                           swift: f.swiftSource, sceneFile: f.sceneFile, scene: f.sceneSource)
+        }
+        if !animated.isEmpty {
             out += """
-            <section id="fig\(escape(f.id))">
-            <h2>Figure \(escape(f.id)): \(escape(f.title))\(listing)</h2>
-            <figure>
-            <img src="\(escape(f.imageFileName))" width="\(Int(f.canvas.size.width))" height="\(Int(f.canvas.size.height))" alt="\(escape(f.title))">
-            <figcaption>\(escape(f.caption))</figcaption>
-            </figure>
-            <details open><summary>Swift</summary><pre><code>\(escape(f.swiftSource))</code></pre></details>
-            <details><summary>Scene file Examples/\(escape(f.sceneFile))</summary><pre><code>\(escape(f.sceneSource))</code></pre></details>
-            </section>
+            <h1>Animations</h1>
+            <p>Each animation is built in Swift and as a scene file under <code>Examples/animated/</code>; the tests
+            check that both give the same frames. They are animated PNGs of \(animated[0].frameCount) frames at
+            \(animated[0].rate.description), rendered by <code>CAImageRenderer.frames(for:from:rate:range:)</code>;
+            <code>oqc animate</code> renders the scene files the same way.</p>
 
             """
         }
+        for f in animated {
+            out += section(anchor: f.id, heading: escape(f.title), image: f.imageFileName, size: f.canvas.size, alt: f.title,
+                           caption: f.caption, swift: f.swiftSource, sceneFile: f.sceneFile, scene: f.sceneSource)
+        }
         out += "</body>\n</html>\n"
         return out
+    }
+
+    /// One figure's section: its picture at its size in points, caption, Swift code and scene
+    /// file (`heading` is HTML already).
+    static func section(anchor: String, heading: String, image: String, size: CGSize, alt: String, caption: String,
+                        swift: String, sceneFile: String, scene: String) -> String {
+        """
+        <section id="\(escape(anchor))">
+        <h2>\(heading)</h2>
+        <figure>
+        <img src="\(escape(image))" width="\(Int(size.width))" height="\(Int(size.height))" alt="\(escape(alt))">
+        <figcaption>\(escape(caption))</figcaption>
+        </figure>
+        <details open><summary>Swift</summary><pre><code>\(escape(swift))</code></pre></details>
+        <details><summary>Scene file Examples/\(escape(sceneFile))</summary><pre><code>\(escape(scene))</code></pre></details>
+        </section>
+
+        """
     }
 
     static func escape(_ s: String) -> String {

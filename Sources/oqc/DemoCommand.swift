@@ -8,8 +8,8 @@ enum DemoCommand {
 
     Renders the figures of chapters 4 and 5 of "iOS Core Animation: Advanced Techniques",
     each built in Swift against the public API and from a scene file, into DIR (default
-    gallery/): one PNG per figure and an index.html showing each with its caption, the
-    listing's Swift code and the scene file.
+    gallery/): one PNG per figure, one animated PNG per animation (Examples/animated), and
+    an index.html showing each with its caption, the Swift code and the scene file.
     """
 
     static func run(_ args: [String]) throws(CommandLineError) {

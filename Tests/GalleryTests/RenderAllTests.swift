@@ -4,14 +4,14 @@ import Gallery
 import OpenQuartzCore
 
 @Suite struct RenderAllTests {
-    /// `renderAll` writes one PNG per figure, of the canvas's pixel size, and an index.html
-    /// that names every picture. Set OQC_GALLERY_DIR to keep the output for a look.
+    /// `renderAll` writes one PNG per figure, of the canvas's pixel size, one animated PNG per
+    /// animation, and an index.html that names every picture. Set OQC_GALLERY_DIR to keep the output for a look.
     @Test func writesEveryFigureAndTheIndex() throws {
         let keep = ProcessInfo.processInfo.environment["OQC_GALLERY_DIR"]
         let dir = keep ?? NSTemporaryDirectory() + "gallery-\(UUID().uuidString)"
         defer { if keep == nil { try? FileManager.default.removeItem(atPath: dir) } }
         let written = try Gallery.renderAll(to: dir)
-        #expect(written.count == Gallery.figures.count + 1)
+        #expect(written.count == Gallery.figures.count + Gallery.animatedFigures.count + 1)
         #expect(written.last == dir + "/index.html")
         for figure in Gallery.figures {
             let path = dir + "/" + figure.imageFileName
@@ -24,6 +24,11 @@ import OpenQuartzCore
         for figure in Gallery.figures {
             #expect(html.contains("src=\"\(figure.imageFileName)\""))
             #expect(html.contains("id=\"fig\(figure.id)\""))
+        }
+        for figure in Gallery.animatedFigures {
+            #expect(FileManager.default.fileExists(atPath: dir + "/" + figure.imageFileName))
+            #expect(html.contains("src=\"\(figure.imageFileName)\""))
+            #expect(html.contains("id=\"\(figure.id)\""))
         }
     }
 }

@@ -30,7 +30,7 @@ package enum AnimationEvaluator {
         if !anim.didNotifyStart, ResolvedTiming.hasBegun(parent: t, beginTime: timing.beginTime, speed: Double(timing.speed)) { events.record(.start(anim)) }
         var over = phase == .after
         if case .active(_, _, true) = phase { over = true }
-        if over && !anim.didNotifyStop { events.record(.finish(model, key, anim, remove: anim.isRemovedOnCompletion)) }
+        if over && !anim.stopIsKnown { events.record(.finish(model, key, anim, remove: anim.isRemovedOnCompletion)) }
     }
 
     /// Applies one animation in `phase` to `pres`.

@@ -11,9 +11,12 @@ package final class AnimationEvents: @unchecked Sendable {
     }
     private var events: [Event] = []
     private let lock = NSLock()
+    /// The media time of the frame, when it is a render's: animations it removes on completion
+    /// are then kept for renders at earlier times (RetiredAnimations).
+    let mediaTime: CFTimeInterval?
 
-    /// An empty list.
-    package init() {}
+    /// An empty list, for the frame at `mediaTime` (nil: not a render's frame).
+    package init(mediaTime: CFTimeInterval? = nil) { self.mediaTime = mediaTime }
 
     func record(_ e: Event) { lock.lock(); events.append(e); lock.unlock() }
 
@@ -33,6 +36,10 @@ package final class AnimationEvents: @unchecked Sendable {
                 s.animationsChanged()
                 if s.animations.isEmpty { s.renderCopy = nil }
                 layer.noteChange()
+                a.isReinstated = false
+                if let t = mediaTime {
+                    TransactionState.current.retired.retire(a, key: key, of: layer, localTime: layer.localTime(fromMediaTime: t))
+                }
             }
             AnimationEvents.stop(a, finished: true)
         }

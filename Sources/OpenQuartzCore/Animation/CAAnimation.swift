@@ -109,6 +109,14 @@ open class CAAnimation: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, CAAc
     /// Whether the delegate has been told the animation started / stopped.
     var didNotifyStart = false
     var didNotifyStop = false
+    /// Whether a render at an earlier time put the copy back after its removal on completion
+    /// (RetiredAnimations): its end then removes it again, without telling the delegate.
+    var isReinstated = false
+    /// When the copy was added, among the thread's additions: where it goes back among its
+    /// layer's animations when reinstated.
+    var additionOrder: UInt64 = 0
+    /// Whether its delegate was told it stopped and nothing is left to do at its end.
+    @inline(__always) final var stopIsKnown: Bool { didNotifyStop && !isReinstated }
     /// The completion groups of the transactions open when this copy was added.
     var completionGroups: [TransactionCompletionGroup] = []
 

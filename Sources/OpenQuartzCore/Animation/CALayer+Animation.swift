@@ -193,12 +193,19 @@ extension CALayer {
                 basic.previousValue = change.old
             }
         }
+        transaction.additions &+= 1
+        copy.additionOrder = transaction.additions
+        transaction.retired.forget(self) { $0 == k }
         if let i = s.animations.firstIndex(where: { $0.key == k }) {
             let old = s.animations.remove(at: i).animation
             AnimationEvents.stop(old, finished: false)
         }
         s.animations.append((k, copy))
-        if copy is CATransition { s.mayHaveTransition = true }
+        if let transition = copy as? CATransition {
+            s.mayHaveTransition = true
+            // The old appearance is the committed model, taken now (a scene file names its own).
+            if transition.oldAppearance == nil { transition.oldAppearance = committedAppearance() }
+        }
         s.animationsChanged()
         transaction.register(copy)
         markAnimatedUpwards()
@@ -229,6 +236,7 @@ extension CALayer {
     }
 
     final func removeAnimations(where match: (String) -> Bool) {
+        TransactionState.current.retired.forget(self, where: match)
         guard let s = animationStorage, !s.animations.isEmpty else { return }
         var removed: [CAAnimation] = []
         s.animations.removeAll { entry in
@@ -324,6 +332,7 @@ extension CALayer {
 
     final func runAction(forKey key: String, old: AnimationValue?) {
         let transaction = TransactionState.current
+        noteCommittedValue(key, old: old, in: transaction)
         if CATransaction.disableActions() || transaction.changing != nil { return }
         guard let action = action(forKey: key) else { return }
         transaction.changing = (key, old)

@@ -49,12 +49,14 @@ open class CATransaction: NSObject {
         let frame = s.frames.remove(at: i)
         frame.close()
         if !s.frames.contains(where: { !$0.implicit }) { s.commitImplicit() }
+        s.forgetCommittedValuesIfClosed()
     }
 
     /// Commits the implicit transaction now (explicit transactions still open stay open).
     open class func flush() {
         let s = TransactionState.current
         if !s.frames.contains(where: { !$0.implicit }) { s.commitImplicit() }
+        s.forgetCommittedValuesIfClosed()
     }
 
     /// Core Animation's transaction lock; this implementation needs none (transactions are per
@@ -170,6 +172,15 @@ final class TransactionState {
     var lockDepth = 0
     /// The property change whose action is running (its key and previous value).
     var changing: (key: String, old: AnimationValue?)?
+    /// What the open transaction changed of layers already committed: per layer, how to put
+    /// back each changed property's value as the last commit left it (the first change of a
+    /// key wins). A `CATransition` added in the transaction draws its old appearance from
+    /// it (`CALayer.committedAppearance()`); forgotten once no transaction is open.
+    var committedValues: [ObjectIdentifier: (layer: CALayer, restores: [String: (CALayer) -> Void])] = [:]
+    /// Animations removed on completion by this thread's renders, for renders at earlier times.
+    let retired = RetiredAnimations()
+    /// How many animations were added on this thread (`CAAnimation.additionOrder`).
+    var additions: UInt64 = 0
 
     private static let key = "OpenQuartzCore.CATransaction"
 
@@ -196,6 +207,20 @@ final class TransactionState {
         anim.completionGroups = frames.map(\.group)
     }
 
+    /// Notes that `layer` (committed) changes `key`, which `restore` sets back on a copy of it,
+    /// unless the open transaction already changed that key of that layer.
+    func noteCommitted(_ layer: CALayer, key: String, restore: @escaping (CALayer) -> Void) {
+        let id = ObjectIdentifier(layer)
+        if committedValues[id]?.restores[key] != nil { return }
+        if committedValues[id] == nil { committedValues[id] = (layer, [:]) }
+        committedValues[id]!.restores[key] = restore
+    }
+
+    /// Forgets what the transactions changed once none is open (everything is committed).
+    func forgetCommittedValuesIfClosed() {
+        if frames.isEmpty && !committedValues.isEmpty { committedValues.removeAll() }
+    }
+
     func commitImplicit() {
         guard let first = frames.first, first.implicit else { return }
         frames.removeFirst()
@@ -210,6 +235,29 @@ extension CATransaction {
     static func commitForRender(_ root: CALayer, mediaTime t: CFTimeInterval) -> AnimationEvents {
         flush()
         root.animStorage.lastRenderMediaTime = t
-        return AnimationEvents()
+        TransactionState.current.retired.reinstate(in: root, at: t)
+        return AnimationEvents(mediaTime: t)
+    }
+
+    /// The commit of a sequence of frames whose first is at media time `start`
+    /// (`CAImageRenderer.frames(for:from:rate:range:)`): the thread's implicit transaction
+    /// commits and every animation of the tree of `root` still waiting for the commit begins
+    /// at `start`, as if the frame at `start` had been rendered first. So a slice of the
+    /// frames, or the frames in any order, show the times the whole sequence shows.
+    static func commitForFrames(_ root: CALayer, startingAt start: CFTimeInterval) {
+        flush()
+        var stack = [root]
+        while let layer = stack.popLast() {
+            if let s = layer.animationStorage, s.animations.contains(where: { $0.animation.awaitsCommit }) {
+                let local = layer.localTime(fromMediaTime: start)
+                for (_, a) in s.animations where a.awaitsCommit {
+                    a.beginTime = local
+                    a.awaitsCommit = false
+                }
+                s.animationsChanged()
+            }
+            if let m = layer.mask { stack.append(m) }
+            stack.append(contentsOf: layer.storedSublayers ?? [])
+        }
     }
 }

@@ -4,13 +4,14 @@ import Foundation
 /// `add(_:forKey:)` (conventionally under `kCATransition`), it animates the whole layer subtree
 /// from how it looked before the transaction's changes to how it looks after them.
 ///
-/// **Before and after.** The old appearance is the layer as the last timed render drew it (the
-/// render tree committed before this transaction, as Core Animation's render server holds it),
-/// taken at the first timed render after the transition was added; so the transition may be
-/// added before or after the changes in the same transaction. The new appearance is the layer
-/// as it is now, live (changes made while the transition runs show in it). A layer that no
-/// timed render has drawn, or that was hidden or elsewhere in the tree, had no appearance:
-/// the transition starts from nothing (a fade then fades the layer in). Both appearances are
+/// **Before and after.** The old appearance is the layer's subtree as the last commit left it
+/// (the model before this transaction's changes, as Core Animation's render server holds it),
+/// copied when the transition is added; so the transition may be added before or after the
+/// changes in the same transaction, and its frames depend only on their time, not on which
+/// frames were rendered before. The new appearance is the layer as it is now, live (changes
+/// made while the transition runs show in it). A layer that no timed render has committed,
+/// or that was hidden, had no appearance: the transition starts from nothing (a fade then
+/// fades the layer in). Both appearances are
 /// drawn as groups in the layer's bounds space, at its current place; see docs/time.md.
 ///
 /// **What each type draws** at progress `p` (`startProgress` to `endProgress` along the timing
@@ -41,13 +42,15 @@ open class CATransition: CAAnimation, @unchecked Sendable {
 
     // MARK: Internal state of a layer's copy
 
-    /// Whether the old appearance has been taken (at the first timed render after `add`).
+    /// Whether the node of the old appearance has been made (at the first timed render that
+    /// draws the transition).
     var hasCapturedBefore = false
-    /// The old appearance: the layer's render node as last drawn, nil when it drew nothing.
+    /// The old appearance's node, nil when it draws nothing.
     var before: RenderNode?
-    /// A scene file's description of the old appearance (its `from` layer object), drawn in
-    /// place of the last rendered one (docs/scene-format.md "Transitions").
-    package var sceneBefore: CALayer?
+    /// The old appearance: the layer's subtree as committed when the transition was added
+    /// (`CALayer.committedAppearance()`, nil for a layer not committed yet), or a scene file's
+    /// `from` layer object (docs/scene-format.md "Transitions").
+    package var oldAppearance: CALayer?
 
     /// The type, subtype and progress range; `filter` (a Core Image filter) is not archived.
     override func encodeAttributes(with c: NSCoder) {
@@ -70,7 +73,7 @@ open class CATransition: CAAnimation, @unchecked Sendable {
         super.copyAttributes(from: other)
         guard let o = other as? CATransition else { return }
         type = o.type; subtype = o.subtype; startProgress = o.startProgress
-        endProgress = o.endProgress; filter = o.filter; sceneBefore = o.sceneBefore
+        endProgress = o.endProgress; filter = o.filter; oldAppearance = o.oldAppearance
     }
 
     /// OpenQuartzCore extension: the transition's progress for an animation progress 0…1,

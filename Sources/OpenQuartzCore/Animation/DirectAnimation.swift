@@ -209,7 +209,7 @@ package struct DirectAnimation {
         var over = phase == .after
         if case .active(_, _, true) = phase { over = true }
         if over && !knownStopped {
-            if animation.didNotifyStop { knownStopped = true }
+            if animation.stopIsKnown { knownStopped = true }
             else { events.record(.finish(model, key, animation, remove: isRemovedOnCompletion)) }
         }
     }

@@ -10,6 +10,12 @@ open class CATextLayer: CALayer {
         didSet {
             if let m = string as? NSMutableAttributedString { string = NSAttributedString(attributedString: m) }
             noteChange()
+            // Not animatable (no action runs), but a transition added in the same transaction
+            // starts from the committed text.
+            if isCommittedToRender {
+                let old = oldValue
+                TransactionState.current.noteCommitted(self, key: "string") { ($0 as? CATextLayer)?.string = old }
+            }
         }
     }
     /// The font of a plain `string`: a `CTFont` or `CGFont` (its face; `fontSize` sizes it, as

@@ -7,13 +7,17 @@ extension CAImageRenderer {
     /// `image(for:atTime:)` renders it. `0..<n` gives the first n frames; a later slice gives
     /// the same pictures as the same frames of the whole range.
     ///
-    /// Frames are rendered in time order, so the renderer's caches carry over from one frame
-    /// to the next; a frame's pixels depend only on its time (docs/time.md, "Frames depend
-    /// only on their time"). The sequence is the display of the thread iterating it: before
-    /// each frame, the display links scheduled on that thread's run loop are called with the
-    /// frame's time (`CADisplayLink`; docs/animate.md, "Display links").
+    /// The sequence's start is the commit: animations of the tree still waiting for it (added
+    /// with `beginTime` 0 since the last timed render) begin at `start`, whichever frames are
+    /// rendered. Frames are rendered in time order, so the renderer's caches carry over from
+    /// one frame to the next; a frame's pixels depend only on its time, whatever was rendered
+    /// before (docs/time.md, "Frames depend only on their time"). The sequence is the display
+    /// of the thread iterating it: before each frame, the display links scheduled on that
+    /// thread's run loop are called with the frame's time (`CADisplayLink`; docs/animate.md,
+    /// "Display links").
     public func frames(for layer: CALayer, from start: CFTimeInterval, rate: FrameRate, range: Range<Int>) -> AnimationFrames {
-        AnimationFrames(renderer: self, layer: layer, start: start, indices: range, rate: rate)
+        CATransaction.commitForFrames(layer, startingAt: start.isFinite ? start : 0)
+        return AnimationFrames(renderer: self, layer: layer, start: start, indices: range, rate: rate)
     }
 }
 

@@ -155,6 +155,9 @@ public final class CAImageRenderer: @unchecked Sendable {
         let events = mediaTime.map { CATransaction.commitForRender(layer, mediaTime: $0) }
         defer { endFrame(); events?.perform() }
         displayLayerTree(layer, mediaTime: mediaTime)
+        // What the display pass drew is committed with the frame: a transition added before the
+        // next commit starts from it (CALayer.committedAppearance()).
+        if mediaTime != nil { TransactionState.current.forgetCommittedValuesIfClosed() }
         // One snapshot at a time (the snapshotter keeps the last tree); the caches lock themselves.
         snapshotLock.lock()
         let snapshot = snapshotter.snapshot(layer, parent: nil, threads: threads, mediaTime: mediaTime, events: events)

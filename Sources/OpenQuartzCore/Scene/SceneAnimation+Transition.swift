@@ -31,7 +31,7 @@ extension SceneReader {
             // Bounded as the scene's own layers are, and counted against the animation limit.
             try checkTreeLimits([from], fp)
             try countAnimationValues(try stillLayers(from, fp), fp)
-            t.sceneBefore = try layer(from, fp)
+            t.oldAppearance = try layer(from, fp)
         }
         return t
     }
@@ -64,6 +64,6 @@ extension SceneWriter {
         if let s = t.subtype { put("subtype", name(s, SceneReader.transitionSubtypeTable)) }
         if t.startProgress != 0 { put("startProgress", number(t.startProgress)) }
         if t.endProgress != 1 { put("endProgress", number(t.endProgress)) }
-        if let from = t.sceneBefore { put("from", layer(from)) }
+        if let from = t.oldAppearance { put("from", layer(from)) }
     }
 }

@@ -13,7 +13,7 @@ enum SceneAnimationType: String, Sendable {
         case .basic: return timing.union(property).union(["fromValue", "toValue", "byValue"])
         case .spring: return timing.union(property).union(["fromValue", "toValue", "byValue", "mass", "stiffness",
                                                                "damping", "initialVelocity", "allowsOverdamping"])
-        case .keyframe: return timing.union(property).union(["values", "keyTimes", "timingFunctions", "calculationMode"])
+        case .keyframe: return timing.union(property).union(["values", "path", "rotationMode", "keyTimes", "timingFunctions", "calculationMode"])
         case .group: return timing.union(["animations"])
         case .transition: return timing.union(Self.transitionKeys)
         }
@@ -34,6 +34,9 @@ extension SceneReader {
     ]
     static let timingFunctionNameTable: KeyValuePairs<String, CAMediaTimingFunctionName> = [
         "linear": .linear, "easeIn": .easeIn, "easeOut": .easeOut, "easeInEaseOut": .easeInEaseOut, "default": .default,
+    ]
+    static let rotationModeTable: KeyValuePairs<String, CAAnimationRotationMode> = [
+        "rotateAuto": .rotateAuto, "rotateAutoReverse": .rotateAutoReverse,
     ]
     static let calculationModeTable: KeyValuePairs<String, CAAnimationCalculationMode> = [
         "linear": .linear, "discrete": .discrete, "paced": .paced, "cubic": .cubic, "cubicPaced": .cubicPaced,
@@ -124,6 +127,18 @@ extension SceneReader {
 
     private func keyframe(_ o: JSONObject, _ p: JSONPath, target: LayerKeyPath, isFloat: Bool) throws(SceneError) -> CAKeyframeAnimation {
         let k = CAKeyframeAnimation()
+        if let x = o["path"] {
+            // A point moved along a path, its pieces sharing the duration evenly (or paced).
+            guard target.kind == .point else { throw fail(p.key("path"), "a keyframe path moves a point (position, anchorPoint, …); this key path is not one") }
+            for other in ["values", "keyTimes", "timingFunctions"] where o[other] != nil {
+                throw fail(p.key(other), "a keyframe \"path\" takes no \"\(other)\" in scene files")
+            }
+            k.path = try path(x, p.key("path"))
+            if let m = o["rotationMode"] { k.rotationMode = try choice(m, p.key("rotationMode"), Self.rotationModeTable) }
+            if let m = o["calculationMode"] { k.calculationMode = try choice(m, p.key("calculationMode"), Self.calculationModeTable) }
+            return k
+        }
+        if o["rotationMode"] != nil { throw fail(p.key("rotationMode"), "\"rotationMode\" turns a layer along a keyframe \"path\"; this animation has none") }
         guard let values = try countedList(o, "values", p, expected: "an array of keyframe values", { (v, vp) throws(SceneError) in
             try animationValue(v, vp, target: target, isFloat: isFloat)
         }) else { throw fail(p, "missing \"values\" (the keyframes)") }

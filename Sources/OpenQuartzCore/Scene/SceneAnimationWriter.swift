@@ -2,8 +2,8 @@ import Foundation
 
 /// Writes a layer's animations back as the `animations` key (SceneAnimation.swift reads it):
 /// every member that differs from its default, values in the forms of the layer keys of their
-/// kind. Animations a scene cannot say (other classes, value functions, keyframe paths) are
-/// left out.
+/// kind. Animations a scene cannot say (other classes, value functions, keyframe paths with
+/// key times or timing functions) are left out.
 extension SceneWriter {
     func animations(_ l: CALayer) -> JSONValue? {
         guard let list = l.animationStorage?.animations, !list.isEmpty else { return nil }
@@ -38,9 +38,18 @@ extension SceneWriter {
                 put("keyPath", .string(keyPath))
                 ends(b, kind, put)
             case let k as CAKeyframeAnimation:
-                guard k.path == nil else { return nil }
                 put("type", .string("keyframe"))
                 put("keyPath", .string(keyPath))
+                if let path = k.path {
+                    guard kind == .point, k.keyTimes == nil, k.timingFunctions == nil else { return nil }
+                    put("path", self.path(path))
+                    if let mode = k.rotationMode {
+                        guard let name = SceneReader.rotationModeTable.first(where: { $0.value == mode })?.key else { return nil }
+                        put("rotationMode", .string(name))
+                    }
+                    if k.calculationMode != .linear { put("calculationMode", .string(k.calculationMode.rawValue)) }
+                    break
+                }
                 let values = (k.values ?? []).compactMap { animationValue($0, kind) }
                 put("values", .array(values))
                 if let t = k.keyTimes {

@@ -155,6 +155,11 @@ extension SceneReader {
         case .anchorPoint: layer.anchorPoint = try point(v, p)
         case .anchorPointZ: layer.anchorPointZ = try number(v, p)
         case .zPosition: layer.zPosition = try number(v, p)
+        case .speed:
+            let s = Float(try number(v, p))
+            guard s.isFinite else { throw fail(p, "expected a speed within a Float's range") }
+            layer.speed = s
+        case .timeOffset: layer.timeOffset = Double(try number(v, p))
         case .sublayerTransform: layer.sublayerTransform = try transform3D(v, p)
         case .hidden: layer.isHidden = try bool(v, p)
         case .opacity: layer.opacity = Float(try unit(v, p))

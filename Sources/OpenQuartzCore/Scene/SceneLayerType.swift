@@ -43,6 +43,9 @@ enum SceneLayerKey: String, CaseIterable, Sendable {
     /// OpenQuartzCore extension (CALayer.allowsHitTesting): false keeps the layer and its
     /// subtree out of hit testing, as UIKit's userInteractionEnabled does for views.
     case allowsHitTesting
+    /// The layer's own time (CAMediaTiming): how fast it runs and where it starts, for
+    /// its animations and its sublayers' (docs/time.md "The time model").
+    case speed, timeOffset
     /// Animations added to the layer (docs/scene-format.md "Animations").
     case animations
     // CAShapeLayer

@@ -138,6 +138,8 @@ struct SceneWriter {
         if l.anchorPoint != CGPoint(x: 0.5, y: 0.5) { put(.anchorPoint, point(l.anchorPoint)) }
         if l.anchorPointZ != 0 { put(.anchorPointZ, number(l.anchorPointZ)) }
         if l.zPosition != 0 { put(.zPosition, number(l.zPosition)) }
+        if l.speed != 1 { put(.speed, number(CGFloat(l.speed))) }
+        if l.timeOffset != 0 { put(.timeOffset, number(CGFloat(l.timeOffset))) }
         if l.transform != CATransform3DIdentity {
             let a = CATransform3DGetAffineTransform(l.transform)
             if CATransform3DMakeAffineTransform(a) == l.transform {

@@ -13,15 +13,9 @@ extension Snapshotter {
     package func beginFrame(mediaTime: CFTimeInterval?, events: AnimationEvents?) {
         self.mediaTime = mediaTime
         self.events = events
-        // Unique across renderers: a layer keeps its presented values under the frame number,
-        // and two renderers of one tree (or a new renderer per frame) must not read each
-        // other's values as their own.
-        frameNumber = Snapshotter.frameCounter.add(1, ordering: .relaxed).newValue
+        frameNumber = Snapshotter.frameNumbers.add(1, ordering: .relaxed).newValue
         if let t = mediaTime { animationTable.evaluate(at: t, frame: frameNumber, recording: events != nil) }
     }
-
-    /// The last frame number given to any snapshotter of the process.
-    private static let frameCounter = Atomic<UInt64>(0)
 
     /// Ends the frame: the table drops the entries of layers it did not read.
     package func endFrame() {

@@ -6,10 +6,11 @@ import Raster
 /// transition's type, subtype and progress say (TransitionMotion), which the compositor draws
 /// like any sublayers (or dissolves, for `.fade`).
 ///
-/// The old appearance is the node the last timed snapshot made for the layer (`previous`),
-/// taken at the first timed snapshot after the transition was added: that is the tree the
-/// renderer last committed, so nothing is copied when properties change, and a layer no
-/// transition is added to pays nothing but a flag test (`mayHaveTransition`).
+/// The old appearance is the transition's copy of the layer's subtree as committed when it was
+/// added (`CALayer.committedAppearance()`, or a scene file's `from` layer), made into a node
+/// once, at the first timed snapshot that draws the transition: never what this renderer drew
+/// last, so a frame depends only on its time. A layer no transition is added to pays nothing
+/// but a flag test (`mayHaveTransition`).
 extension Snapshotter {
     /// Whether a hidden sublayer is still snapshotted: its transition is waiting to take the
     /// old appearance, or is drawing it (a layer hidden in the transaction that adds the
@@ -29,7 +30,7 @@ extension Snapshotter {
     func transitionNode(_ layer: CALayer, toParent: CATransform3D, previous p: RenderNode?) -> RenderNode {
         // The layer's own node of last time, for reusing its unchanged descendants.
         let reusable = p?.transition != nil ? p?.transition?.unplacedAfter : p
-        guard let (transition, progress) = drawnTransition(layer, shown: p) else {
+        guard let (transition, progress) = drawnTransition(layer) else {
             if layer.isHidden {
                 // Visited only to take its old appearance: it draws nothing.
                 updateAnimatedSubtree(layer)
@@ -53,9 +54,9 @@ extension Snapshotter {
     }
 
     /// The transition to draw now (the last added of those in their active interval) and its
-    /// progress; takes the old appearance of every transition added since the last timed
-    /// snapshot: `shown`, or a scene file's `from` layer.
-    private func drawnTransition(_ layer: CALayer, shown: RenderNode?) -> (CATransition, Float)? {
+    /// progress; makes the node of the old appearance of every transition added since the last
+    /// timed snapshot.
+    private func drawnTransition(_ layer: CALayer) -> (CATransition, Float)? {
         guard let s = layer.animationStorage, let media = mediaTime else { return nil }
         // Reading the presentation first gives transitions waiting for the commit their begin
         // time (the first timed render is the commit), as for every other animation.
@@ -68,10 +69,8 @@ extension Snapshotter {
             any = true
             if !tr.hasCapturedBefore {
                 tr.hasCapturedBefore = true
-                if let from = tr.sceneBefore {
-                    tr.before = from.isHidden ? nil : node(from, toParent: CATransform3DIdentity, previous: nil)
-                } else {
-                    tr.before = shown
+                if let from = tr.oldAppearance, !from.isHidden {
+                    tr.before = node(from, toParent: CATransform3DIdentity, previous: nil)
                 }
             }
             if let progress = tr.drawnProgress(atLocalTime: local) { drawn = (tr, progress) }

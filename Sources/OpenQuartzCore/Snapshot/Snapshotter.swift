@@ -41,8 +41,14 @@ package final class Snapshotter {
     package var events: AnimationEvents?
     /// Subtracted from the media time while a replicator's delayed instances are snapshotted.
     var timeShift: CFTimeInterval = 0
-    /// Bumped per timed snapshot: the versions of animated layers' nodes include it.
+    /// A new number per snapshot, unique among all snapshotters: the versions of animated
+    /// layers' nodes include it, and a layer's storage keeps the values it was presented with
+    /// under it. Unique, not counted per snapshotter, so that values one renderer presented
+    /// are never taken for another's of the same count (a tree committed by one renderer's
+    /// frame at time 0, its layer timing changed, then drawn by a second renderer at time 0
+    /// showed the first renderer's values).
     package var frameNumber: UInt64 = 0
+    static let frameNumbers = Atomic<UInt64>(0)
     /// The direct animations of the layers this snapshotter renders, evaluated per frame in one
     /// loop (AnimationTable.swift).
     package let animationTable = AnimationTable()

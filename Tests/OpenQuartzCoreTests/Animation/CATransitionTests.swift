@@ -320,9 +320,10 @@ final class CountingDelegate: NSObject, CAAnimationDelegate {
         }
     }
 
-    @Test func aTransitionInterruptedByAnotherStartsFromWhatIsShown() {
-        // A second push added half-way through the first takes the frame shown (the first at
-        // p = 0.5: in the layer, blue −20…20 and red 20…60) as its old appearance and moves it.
+    @Test func aTransitionInterruptedByAnotherStartsFromTheCommittedModel() {
+        // A second push added half-way through the first takes the committed model (the layer
+        // all blue, as the first transaction left it) as its old appearance, not the frame
+        // shown then, which would depend on which frame was rendered last (docs/time.md).
         let st = T()
         st.turnBlue(with: T.transition(.push, .fromLeft))
         _ = st.frame(at: 1.5)
@@ -330,10 +331,10 @@ final class CountingDelegate: NSObject, CAAnimationDelegate {
         st.layer.add(T.transition(.push, .fromLeft), forKey: kCATransition)
         st.layer.backgroundColor = T.red
         _ = st.frame(at: 2)
-        // At p = 0.25: the new (red) at −30 (canvas −20…19) over the frozen frame at +10 (blue
-        // canvas 0…39, red 40…79).
+        // At p = 0.25: the new (red) at −30 (canvas −20…19) beside the blue layer at +10
+        // (canvas 20…59).
         let row = letters(st.frame(at: 2.25), row: 10)
-        #expect(row == repeated("R", 20) + repeated("B", 20) + repeated("R", 20), "\(row)")
+        #expect(row == repeated("R", 20) + repeated("B", 40), "\(row)")
     }
 
     @Test func theMotionIsInTheLayersOwnSpace() {

@@ -84,6 +84,6 @@ import OpenQuartzCore
         let l = try #require(try S.parse(once).root.sublayers?.first)
         let t = try #require(l.animation(forKey: "t") as? CATransition)
         #expect(t.type == .reveal && t.startProgress == 0.25 && t.endProgress == 0.75 && t.fillMode == .both)
-        #expect(t.sceneBefore?.sublayers?.count == 1)
+        #expect(t.oldAppearance?.sublayers?.count == 1)
     }
 }
