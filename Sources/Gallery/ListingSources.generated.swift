@@ -1608,6 +1608,22 @@ class CubeNib: ViewController {
     {"type": "replicator", "bounds": [0, 0, 120, 120], "position": [100, 100], "instanceCount": 12, "instanceTransform": [{"rotate": {"radians": 0.5235987755982988}}], "instanceDelay": 0.08333333333333333, "sublayers": [
       {"bounds": [0, 0, 10, 28], "position": [60, 16], "cornerRadius": 5, "backgroundColor": {"red": 0.2, "green": 0.3, "blue": 0.5, "alpha": 1}, "animations": [{"key": "fade", "keyPath": "opacity", "fromValue": 1, "toValue": 0.1, "duration": 1, "repeatCount": "infinity"}]}]}]}]}
 """#,
+        "animated/scroll.json": ##"""
+{"canvas": {"width": 320, "height": 200, "background": "#F2F2F7"},
+ "layers": [
+  {"type": "scroll", "name": "window", "bounds": [0, 0, 200, 120], "position": [160, 100], "cornerRadius": 12, "masksToBounds": true,
+   "borderWidth": 2, "borderColor": "#1C1C1E", "scrollMode": "horizontally",
+   "sublayers": [
+    {"name": "strip", "frame": [0, 0, 500, 120], "backgroundColor": "#FFFFFF",
+     "sublayers": [
+      {"frame": [10, 10, 80, 100], "backgroundColor": "#FF3B30", "cornerRadius": 8},
+      {"frame": [110, 10, 80, 100], "backgroundColor": "#FF9500", "cornerRadius": 8},
+      {"frame": [210, 10, 80, 100], "backgroundColor": "#34C759", "cornerRadius": 8},
+      {"frame": [310, 10, 80, 100], "backgroundColor": "#007AFF", "cornerRadius": 8},
+      {"frame": [410, 10, 80, 100], "backgroundColor": "#AF52DE", "cornerRadius": 8}]}],
+   "animations": [{"keyPath": "bounds.origin.x", "fromValue": 0, "toValue": 300, "duration": 1.5,
+                   "timingFunction": "easeInEaseOut", "autoreverses": true}]}]}
+"""##,
         "animated/shimmer.json": #"""
 {"canvas": {"width": 200, "height": 200, "scale": 1, "background": {"red": 0.95, "green": 0.95, "blue": 0.97, "alpha": 1}},
  "layers": [
