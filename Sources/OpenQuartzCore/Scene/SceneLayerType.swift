@@ -1,6 +1,6 @@
 /// The `"type"` of a scene layer object and the Core Animation class it makes.
 enum SceneLayerType: String, CaseIterable, Sendable {
-    case layer, shape, transform, text, gradient, replicator
+    case layer, shape, transform, text, gradient, replicator, emitter
 
     func makeLayer() -> CALayer {
         switch self {
@@ -10,6 +10,7 @@ enum SceneLayerType: String, CaseIterable, Sendable {
         case .text: return CATextLayer()
         case .gradient: return CAGradientLayer()
         case .replicator: return CAReplicatorLayer()
+        case .emitter: return CAEmitterLayer()
         }
     }
 
@@ -21,6 +22,7 @@ enum SceneLayerType: String, CaseIterable, Sendable {
         case is CATextLayer: self = .text
         case is CAGradientLayer: self = .gradient
         case is CAReplicatorLayer: self = .replicator
+        case is CAEmitterLayer: self = .emitter
         default: self = .layer
         }
     }
@@ -51,6 +53,9 @@ enum SceneLayerKey: String, CaseIterable, Sendable {
     // CAReplicatorLayer
     case instanceCount, instanceTransform, instanceDelay, instanceColor
     case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset
+    // CAEmitterLayer
+    case emitterCells, birthRate, lifetime, emitterPosition, emitterZPosition, emitterSize, emitterDepth
+    case emitterShape, emitterMode, renderMode, preservesDepth, velocity, scale, spin, seed
 
     var owner: SceneLayerType? {
         switch self {
@@ -64,6 +69,9 @@ enum SceneLayerKey: String, CaseIterable, Sendable {
         case .instanceCount, .instanceTransform, .instanceDelay, .instanceColor,
              .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset:
             return .replicator
+        case .emitterCells, .birthRate, .lifetime, .emitterPosition, .emitterZPosition, .emitterSize, .emitterDepth,
+             .emitterShape, .emitterMode, .renderMode, .preservesDepth, .velocity, .scale, .spin, .seed:
+            return .emitter
         default:
             return nil
         }

@@ -222,6 +222,7 @@ struct SceneWriter {
             if r.instanceBlueOffset != 0 { put(.instanceBlueOffset, number(r.instanceBlueOffset)) }
             if r.instanceAlphaOffset != 0 { put(.instanceAlphaOffset, number(r.instanceAlphaOffset)) }
         }
+        if let e = l as? CAEmitterLayer { for (k, v) in emitterMembers(e) { put(k, v) } }
         put(.animations, animations(l))
         if let subs = l.sublayers, !subs.isEmpty { put(.sublayers, .array(subs.map(layer))) }
         return .object(JSONObject(m))

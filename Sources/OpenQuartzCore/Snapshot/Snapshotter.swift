@@ -204,7 +204,8 @@ package final class Snapshotter {
     private func makeNode(_ p: LayerPresentation, model: CALayer, toParent: CATransform3D, children: [RenderNode], mask: RenderNode?,
                           isTransform: Bool) -> RenderNode {
         let layer = p.layer
-        let animated = p.isAnimated
+        // An emitter's particles change with time: its node is made again every timed frame.
+        let animated = p.isAnimated || (mediaTime != nil && layer is CAEmitterLayer)
         let b = layer.bounds.standardized
         let kind: RenderNode.Kind
         if isTransform {
@@ -215,6 +216,8 @@ package final class Snapshotter {
             kind = textContent(t).map { .shape($0) } ?? .plain
         } else if let g = layer as? CAGradientLayer {
             kind = gradientContent(g).map { .gradient($0) } ?? .plain
+        } else if let e = layer as? CAEmitterLayer {
+            kind = emitterContent(e, model: model).map { .emitter($0) } ?? .plain
         } else if let r = layer as? CAReplicatorLayer {
             kind = .replicator(ReplicatorContent(
                 instanceCount: min(max(r.instanceCount, 0), ReplicatorContent.maxInstances),
