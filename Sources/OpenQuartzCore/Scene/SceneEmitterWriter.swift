@@ -29,7 +29,8 @@ extension SceneWriter {
         if let n = c.name { put("name", .string(n)) }
         if !c.isEnabled { put("enabled", .bool(false)) }
         for key in CAEmitterCell.floatKeys {
-            if let f = c.value(forKey: key) as? Float, f != (key == "speed" ? 1 : 0) { put(key, number(f)) }
+            guard let f = c.value(forKey: key) as? Float, f != (key == "speed" ? 1 : 0) else { continue }
+            put(key, key == "repeatCount" && f == .infinity ? .string("infinity") : number(f))
         }
         for key in CAEmitterCell.cgFloatKeys {
             let fallback: Double = key == "scale" || key == "contentsScale" ? 1 : 0

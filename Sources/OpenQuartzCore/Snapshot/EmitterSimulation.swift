@@ -80,11 +80,12 @@ struct EmitterSimulation {
             if sp.end <= time - reach { return }
             guard sp.rate > 0, sp.end > sp.start else { continue }
             // Ordinals n with before < n + 1 ≤ before + rate·(end − start).
-            let lo = sp.before.rounded(.down), hi = min((sp.before + sp.rate * (sp.end - sp.start)).rounded(.down), 0x1p53)
+            let lo = EmitterSimulation.wholeBelow(sp.before)
+            let hi = min(EmitterSimulation.wholeBelow(sp.before + sp.rate * (sp.end - sp.start)), 0x1p53)
             var n = hi - 1
             while n >= lo {
                 if full { return }
-                let birth = sp.start + (n + 1 - sp.before) / sp.rate
+                let birth = min(sp.start + (n + 1 - sp.before) / sp.rate, sp.end)
                 if time - birth >= reach { return }
                 if birth <= time {
                     let st = steps[k].state
@@ -93,6 +94,13 @@ struct EmitterSimulation {
                 n -= 1
             }
         }
+    }
+
+    /// floor(x), where an x within a billionth (relative) below a whole number counts as that
+    /// number: a sum of many short steps of a constant rate lands a rounding error away from
+    /// the closed form's count, and must give the same count.
+    static func wholeBelow(_ x: Double) -> Double {
+        (x + 1e-9 * max(1, abs(x))).rounded(.down)
     }
 
     /// Where a particle of `c` comes from when it is not the emitter shape: its parent's
@@ -148,10 +156,10 @@ struct EmitterSimulation {
             let a = max(birth, window.start), b = min(birth + life, window.end, time)
             guard b > a else { continue }
             let subKey = ParticleRandom.cellKey(parent: rnd.key, index: j)
-            var n = min((r * (b - a)).rounded(.down), 0x1p53) - 1
+            var n = min(EmitterSimulation.wholeBelow(r * (b - a)), 0x1p53) - 1
             while n >= 0 {
                 if full { return }
-                let t = a + (n + 1) / r
+                let t = min(a + (n + 1) / r, b)
                 if time - t >= reach { break }
                 let dt = t - birth
                 let position = p0 + v * dt + 0.5 * acc * (dt * dt)

@@ -23,7 +23,8 @@ extension Snapshotter {
         } else {
             steps = [EmitterSimulation.Step(start: 0, end: t, state: EmitterState(e))]
         }
-        return EmitterSimulation.content(steps: steps, images: EmitterState.images(e), renderMode: e.renderMode, time: t)
+        return EmitterSimulation.content(steps: steps, images: EmitterState.images(e), renderMode: e.renderMode, time: t,
+                                         limit: maxParticles)
     }
 
     /// The emitter's values at the middle of each step from 0 to `t`: its animations applied to

@@ -41,6 +41,8 @@ package final class Snapshotter {
     package var events: AnimationEvents?
     /// Subtracted from the media time while a replicator's delayed instances are snapshotted.
     var timeShift: CFTimeInterval = 0
+    /// The most particles one emitter shows in a frame (docs/limits.md).
+    package var maxParticles = EmitterContent.maxParticles
     /// Bumped per timed snapshot: the versions of animated layers' nodes include it.
     package var frameNumber: UInt64 = 0
     /// The direct animations of the layers this snapshotter renders, evaluated per frame in one
