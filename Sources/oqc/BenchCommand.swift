@@ -4,7 +4,7 @@ import OpenQuartzCore
 /// `oqc bench`: frame times of the real renderer, as a live app would see them.
 enum BenchCommand {
     static let help = """
-    Usage: oqc bench SCENE.json... [--frames N] [--warmup K] [--threads T] [--scale S] [-o DIR]
+    Usage: oqc bench SCENE.json... [--frames N] [--warmup K] [--threads T] [--scale S] [--time T] [-o DIR]
 
     Renders each scene N times into the same surface and prints one line per scene:
       scene=NAME median_ms=… min_ms=… max_ms=… frames=N pixels=W*H threads=T
@@ -16,6 +16,8 @@ enum BenchCommand {
       --warmup K    untimed frames first (default 2, at most 1000)
       --threads T   threads per frame (default 1)
       --scale S     override the canvas scale
+      --time T      draw every frame at media time T (animations and particles as oqc
+                    render --time T shows them); without it, as oqc render draws the scene
       -o DIR        also write each scene's last frame as DIR/NAME.png (DIR is created;
                     each NAME.png must be new or a regular file, neither an input nor
                     another scene's output: checked before any frame is drawn)
@@ -25,7 +27,7 @@ enum BenchCommand {
     static func run(_ args: [String]) throws(CommandLineError) {
         let a = try Arguments(command: "bench", args,
                               valued: Arguments.sceneValued.union(Arguments.budgetValued)
-                                .union(["--frames", "--warmup", "--threads", "--scale", "--output"]),
+                                .union(["--frames", "--warmup", "--threads", "--scale", "--time", "--output"]),
                               flags: Arguments.sceneFlags, aliases: ["-o": "--output"])
         guard !a.operands.isEmpty else { throw .invalid("oqc bench: missing scene file (see oqc bench --help)") }
         let frames = try a.count("--frames", max: maxFrames) ?? 10
@@ -36,6 +38,7 @@ enum BenchCommand {
         var options = try a.sceneOptions()
         if let s = try a.positiveNumber("--scale") { options.scale = CGFloat(s) }
         let budget = try a.renderBudget()
+        let time = try a.number("--time")
         // Parse everything first, so a bad scene fails before any timing.
         let scenes = try a.operands.map { (path: String) throws(CommandLineError) -> (String, Scene) in
             (path, try loadScene(path, options: options))
@@ -57,7 +60,12 @@ enum BenchCommand {
                                    bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
             var lastImage: CGImage?
             func renderFrame() {
-                if let canvas { renderer.render(scene.root, in: canvas) } else { lastImage = renderer.image(for: scene.root) }
+                switch (canvas, time) {
+                case (let canvas?, let t?): renderer.render(scene.root, in: canvas, atTime: t)
+                case (let canvas?, nil): renderer.render(scene.root, in: canvas)
+                case (nil, let t?): lastImage = renderer.image(for: scene.root, atTime: t)
+                case (nil, nil): lastImage = renderer.image(for: scene.root)
+                }
             }
             // One frame first, outside the timing: a scene over the budget fails before it is timed.
             renderFrame()

@@ -89,7 +89,7 @@ struct EmitterSimulation {
                 if time - birth >= reach { return }
                 if birth <= time {
                     let st = steps[k].state
-                    emit(st.cells[i], st, key: key, ordinal: n, birth: birth, origin: nil)
+                    emit(st.cells[i], st, key: key, ordinal: n, birth: birth, origin: nil, inherited: .none)
                 }
                 n -= 1
             }
@@ -110,6 +110,15 @@ struct EmitterSimulation {
         var longitude, latitude: Double
     }
 
+    /// What a sub-particle takes from its parent at its birth: the parent's scale and colour
+    /// multiply its own (Apple's `emitterCells` documentation: "the scale and color of
+    /// fireworkCell are inherited by trailCell").
+    private struct Inherited {
+        var scale: Double
+        var color: SIMD4<Double>
+        static let none = Inherited(scale: 1, color: SIMD4(1, 1, 1, 1))
+    }
+
     /// The window of local time in which `c` emits: its `beginTime` and `duration` after `start`.
     private func emissionWindow(_ c: EmitterState.Cell, from start: Double) -> (start: Double, end: Double) {
         let begin = start + c.beginTime
@@ -118,7 +127,7 @@ struct EmitterSimulation {
 
     /// One particle (and what it emits): `ordinal` of the cell with key `key`, born at `birth`.
     private mutating func emit(_ c: EmitterState.Cell, _ s: EmitterState, key: UInt64, ordinal: Double, birth: Double,
-                               origin: Origin?) {
+                               origin: Origin?, inherited: Inherited) {
         visited += 1
         let rnd = ParticleRandom(cell: key, ordinal: UInt64(max(ordinal, 0)))
         let life = min(max((c.lifetime + c.lifetimeRange * rnd.centred(.lifetime)) * s.lifetime, 0), EmitterState.maxLifetime)
@@ -129,15 +138,19 @@ struct EmitterSimulation {
         let speed = (c.velocity + c.velocityRange * rnd.centred(.velocity)) * s.velocity
         let v = speed * SIMD3(cos(lat) * cos(lon), cos(lat) * sin(lon), sin(lat))
         let acc = c.acceleration
+        // The cell's own scale and colour at an age, times what the parent passed on.
+        let scale0 = c.scale + c.scaleRange * rnd.centred(.scale)
+        let color0 = c.color + c.colorRange * SIMD4(rnd.centred(.red), rnd.centred(.green), rnd.centred(.blue), rnd.centred(.alpha))
+        func ownScale(_ a: Double) -> Double { (scale0 + c.scaleSpeed * a) * inherited.scale }
+        func ownColor(_ a: Double) -> SIMD4<Double> {
+            let x = color0 + c.colorSpeed * a
+            return SIMD4((0..<4).map { k in x[k].isNaN ? 0 : min(max(x[k], 0), 1) }) * inherited.color
+        }
         if age < life && c.enabled {
             let p = p0 + v * age + 0.5 * acc * (age * age)
-            let scale = (c.scale + c.scaleRange * rnd.centred(.scale) + c.scaleSpeed * age) * s.scale
+            let scale = ownScale(age) * s.scale
             let spin = (c.spin + c.spinRange * rnd.centred(.spin)) * s.spin
-            func channel(_ k: Int, _ slot: ParticleRandom.Slot) -> Float {
-                let x = c.color[k] + c.colorRange[k] * rnd.centred(slot) + c.colorSpeed[k] * age
-                return Float(x.isNaN ? 0 : min(max(x, 0), 1))
-            }
-            let color = SIMD4(channel(0, .red), channel(1, .green), channel(2, .blue), channel(3, .alpha))
+            let color = SIMD4<Float>(ownColor(age))
             if c.order < images.count, images[c.order] != nil, color[3] > 0, scale != 0,
                p.x.isFinite, p.y.isFinite, p.z.isFinite, scale.isFinite {
                 particles.append(Particle(x: p.x, y: p.y, z: p.z, scale: scale, rotation: EmitterState.safe(spin * age),
@@ -166,7 +179,8 @@ struct EmitterSimulation {
                 let dir = v + acc * dt
                 let o = Origin(position: position, longitude: dir.x == 0 && dir.y == 0 ? 0 : atan2(dir.y, dir.x),
                                latitude: atan2(dir.z, (dir.x * dir.x + dir.y * dir.y).squareRoot()))
-                emit(sub, s, key: subKey, ordinal: n, birth: t, origin: o)
+                emit(sub, s, key: subKey, ordinal: n, birth: t, origin: o,
+                     inherited: Inherited(scale: ownScale(dt), color: ownColor(dt)))
                 n -= 1
             }
         }

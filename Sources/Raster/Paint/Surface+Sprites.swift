@@ -52,14 +52,23 @@ extension Surface {
         let ty1 = min(max(Int(saturating: src.maxY, .up) - 1, ty0), tex.height - 1)
         let level = SampleLevel(pixels: tex.pixels, stride: tex.stride, x0: tx0, y0: ty0, x1: tx1, y1: ty1, shift: 0)
         let nearest = filter == .nearest
+        // The source rectangle in 32.32 fixed point, as the samples' positions are.
+        let umin = fixed(src.minX), umax = fixed(src.maxX), vmin = fixed(src.minY), vmax = fixed(src.maxY)
+        @inline(__always) func put(_ d: UnsafeMutablePointer<UInt32>, _ fu: Int64, _ fv: Int64, _ c: UInt32) {
+            var sample = nearest ? level.nearest(fu, fv) : level.bilinear(fu, fv)
+            if !plain { sample = tinted(sample, kr, kg, kb, ka) }
+            if c != 255 { sample = scalePixel(sample, c) }
+            if sample == 0 { return }
+            d.pointee = additive ? plusLighter(d.pointee, sample) : sourceOver(d.pointee, sample)
+        }
         for y in y0..<y1 {
             let row = pixels + (y - originY) * stride
             let clipRow = clipRows.map { $0.at(area.x, y) }
             let cy = Double(y) + 0.5
-            var first = x0, last = x1
             if inverse.isAffine {
                 // The run of pixel centres whose texel position lies in the source rectangle:
-                // u = u0 + k·du and v = v0 + k·dv are linear along the row.
+                // u = u0 + k·du and v = v0 + k·dv are linear along the row; inside the run
+                // they are stepped in fixed point (one add each a pixel).
                 let u0 = (Double(x0) + 0.5) * inverse.m11 + cy * inverse.m21 + inverse.m31
                 let v0 = (Double(x0) + 0.5) * inverse.m12 + cy * inverse.m22 + inverse.m32
                 var lo = 0.0, hi = Double(x1 - x0)
@@ -74,21 +83,29 @@ extension Surface {
                 narrow(u0, inverse.m11, src.minX, src.maxX)
                 narrow(v0, inverse.m12, src.minY, src.maxY)
                 if !(hi > lo) { continue }
-                first = x0 + max(Int(saturating: lo, .down) - 1, 0)
-                last = min(x0 + Int(saturating: hi, .up) + 1, x1)
+                let first = x0 + max(Int(saturating: lo, .down) - 1, 0)
+                let last = min(x0 + Int(saturating: hi, .up) + 1, x1)
+                if first >= last { continue }
+                let xc = Double(first) + 0.5
+                var fu = fixed(xc * inverse.m11 + cy * inverse.m21 + inverse.m31)
+                var fv = fixed(xc * inverse.m12 + cy * inverse.m22 + inverse.m32)
+                let du = fixed(inverse.m11), dv = fixed(inverse.m12)
+                var d = row + (first - originX)
+                for x in first..<last {
+                    if fu >= umin && fu < umax && fv >= vmin && fv < vmax {
+                        let c = clipRow.map { UInt32($0[x - area.x]) } ?? 255
+                        if c != 0 { put(d, fu, fv, c) }
+                    }
+                    fu &+= du; fv &+= dv; d += 1
+                }
+                continue
             }
-            for x in first..<last {
+            for x in x0..<x1 {
                 let p = inverse.apply(Double(x) + 0.5, cy)
                 let u = p.x / p.w, v = p.y / p.w
                 guard u >= src.minX, u < src.maxX, v >= src.minY, v < src.maxY else { continue }
-                var c: UInt32 = 255
-                if let clipRow { c = UInt32(clipRow[x - area.x]); if c == 0 { continue } }
-                var sample = nearest ? level.nearest(fixed(u), fixed(v)) : level.bilinear(fixed(u), fixed(v))
-                if !plain { sample = tinted(sample, kr, kg, kb, ka) }
-                if c != 255 { sample = scalePixel(sample, c) }
-                if sample == 0 { continue }
-                let d = row + (x - originX)
-                d.pointee = additive ? plusLighter(d.pointee, sample) : sourceOver(d.pointee, sample)
+                let c = clipRow.map { UInt32($0[x - area.x]) } ?? 255
+                if c != 0 { put(row + (x - originX), fixed(u), fixed(v), c) }
             }
         }
     }

@@ -183,6 +183,25 @@ import OpenQuartzCore
         #expect(ps.allSatisfy { $0.y == 60 && $0.x >= 50 && $0.x <= 65 })
     }
 
+    @Test func subParticlesInheritScaleAndColour() {
+        // Apple's emitterCells documentation: "the scale and color of fireworkCell are inherited
+        // by trailCell". A red parent of scale 0.5 with a white child of scale 2: the child draws
+        // at 0.5 × 2 = 1, red; a half-transparent child alpha multiplies the parent's.
+        let parent = E.cell("p", birthRate: 1, lifetime: 10)
+        parent.scale = 0.5
+        parent.color = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        let child = E.cell("k", birthRate: 2, lifetime: 100)
+        child.scale = 2
+        child.color = CGColor(red: 1, green: 1, blue: 1, alpha: 0.5)
+        parent.emitterCells = [child]
+        let e = E.emitter([parent])
+        e.renderMode = .unordered
+        let ps = E.particles(e, at: [2.6])
+        let children = ps.filter { $0.image == 1 }
+        #expect(ps.filter { $0.image == 0 }.count == 2 && children.count == 3 + 1)
+        #expect(children.allSatisfy { abs($0.scale - 1) < 1e-9 && $0.color == SIMD4<Float>(1, 0, 0, 0.5) })
+    }
+
     @Test func hostileValuesAreBounded() {
         let c = E.cell(birthRate: .greatestFiniteMagnitude, lifetime: .infinity)
         c.lifetimeRange = .nan
