@@ -1,3 +1,5 @@
+import CRasterKernels
+
 extension Surface {
     /// Draws a batch of sprites in order, through `clip`, within `region`'s bounds.
     ///
@@ -11,15 +13,20 @@ extension Surface {
         let clipRows = clip.map(MaskRows.init)
         let additive = batch.blend == .plusLighter
         let opacity = batch.opacity.isNaN ? 0 : min(max(batch.opacity, 0), 1)
+        // One row of samples, reused by every sprite.
+        let samples = UnsafeMutablePointer<UInt32>.allocate(capacity: area.width + 1)
+        defer { samples.deallocate() }
+        let surfaces = batch.textures.map { $0.texture.surface }
         for s in batch.sprites {
             guard s.texture >= 0, s.texture < batch.textures.count else { continue }
-            let (texture, filter) = batch.textures[s.texture]
-            drawSprite(s, texture.surface, filter: filter, opacity: opacity, additive: additive, area: area, clipRows: clipRows)
+            drawSprite(s, surfaces[s.texture], filter: batch.textures[s.texture].filter, opacity: opacity, additive: additive,
+                       area: area, clipRows: clipRows, samples: samples)
         }
     }
 
     private func drawSprite(_ s: Sprite, _ tex: Surface, filter: SamplingFilter, opacity: Float, additive: Bool,
-                            area: (x: Int, y: Int, width: Int, height: Int), clipRows: MaskRows?) {
+                            area: (x: Int, y: Int, width: Int, height: Int), clipRows: MaskRows?,
+                            samples: UnsafeMutablePointer<UInt32>) {
         guard tex.width > 0, tex.height > 0 else { return }
         let src = s.sourceRect
         guard src.minX.isFinite, src.minY.isFinite, src.maxX.isFinite, src.maxY.isFinite,
@@ -35,8 +42,8 @@ extension Surface {
         // The quad's device box (all four corners in front of the eye).
         let m = s.transform
         var bx0 = Double.infinity, by0 = Double.infinity, bx1 = -Double.infinity, by1 = -Double.infinity
-        for (u, v) in [(src.minX, src.minY), (src.maxX, src.minY), (src.minX, src.maxY), (src.maxX, src.maxY)] {
-            let p = m.apply(u, v)
+        for k in 0..<4 {
+            let p = m.apply(k & 1 == 0 ? src.minX : src.maxX, k & 2 == 0 ? src.minY : src.maxY)
             guard p.w > 0 else { return }
             let x = p.x / p.w, y = p.y / p.w
             guard x.isFinite, y.isFinite else { return }
@@ -50,7 +57,7 @@ extension Surface {
         let ty0 = min(max(Int(saturating: src.minY, .down), 0), tex.height - 1)
         let tx1 = min(max(Int(saturating: src.maxX, .up) - 1, tx0), tex.width - 1)
         let ty1 = min(max(Int(saturating: src.maxY, .up) - 1, ty0), tex.height - 1)
-        let level = SampleLevel(pixels: tex.pixels, stride: tex.stride, x0: tx0, y0: ty0, x1: tx1, y1: ty1, shift: 0)
+        var level = SampleLevel(pixels: tex.pixels, stride: tex.stride, x0: tx0, y0: ty0, x1: tx1, y1: ty1, shift: 0)
         let nearest = filter == .nearest
         // The source rectangle in 32.32 fixed point, as the samples' positions are.
         let umin = fixed(src.minX), umax = fixed(src.maxX), vmin = fixed(src.minY), vmax = fixed(src.maxY)
@@ -61,9 +68,38 @@ extension Surface {
             if sample == 0 { return }
             d.pointee = additive ? plusLighter(d.pointee, sample) : sourceOver(d.pointee, sample)
         }
+        // One run of a row: samples first (the C run kernel for bilinear), then tint, clip and
+        // blend in one pass.
+        var clipRow: UnsafeMutablePointer<UInt8>?
+        func drawRun(_ d: UnsafeMutablePointer<UInt32>, count n: Int, x: Int, steps: QuadraticSteps) {
+            if nearest {
+                var st = steps
+                for i in 0..<n { samples[i] = level.nearest(st.fu, st.fv); st.step() }
+            } else {
+                var st = steps, i = 0
+                while i < n {
+                    // Pieces short enough that positions cannot overflow (as TextureSink's).
+                    let k = min(256, n - i)
+                    rk_bilinear_run(samples + i, k, &level, st)
+                    st = st.advanced(by: k)
+                    i += k
+                }
+            }
+            if plain && clipRow == nil && !additive { sourceOverRow(d, samples, n); return }
+            for i in 0..<n {
+                var sample = samples[i]
+                if !plain { sample = tinted(sample, kr, kg, kb, ka) }
+                if let clipRow {
+                    let c = UInt32(clipRow[x + i - area.x])
+                    if c != 255 { sample = scalePixel(sample, c) }
+                }
+                if sample == 0 { continue }
+                d[i] = additive ? plusLighter(d[i], sample) : sourceOver(d[i], sample)
+            }
+        }
         for y in y0..<y1 {
             let row = pixels + (y - originY) * stride
-            let clipRow = clipRows.map { $0.at(area.x, y) }
+            clipRow = clipRows.map { $0.at(area.x, y) }
             let cy = Double(y) + 0.5
             if inverse.isAffine {
                 // The run of pixel centres whose texel position lies in the source rectangle:
@@ -87,17 +123,17 @@ extension Surface {
                 let last = min(x0 + Int(saturating: hi, .up) + 1, x1)
                 if first >= last { continue }
                 let xc = Double(first) + 0.5
+                let du = fixed(inverse.m11), dv = fixed(inverse.m12)
                 var fu = fixed(xc * inverse.m11 + cy * inverse.m21 + inverse.m31)
                 var fv = fixed(xc * inverse.m12 + cy * inverse.m22 + inverse.m32)
-                let du = fixed(inverse.m11), dv = fixed(inverse.m12)
-                var d = row + (first - originX)
-                for x in first..<last {
-                    if fu >= umin && fu < umax && fv >= vmin && fv < vmax {
-                        let c = clipRow.map { UInt32($0[x - area.x]) } ?? 255
-                        if c != 0 { put(d, fu, fv, c) }
-                    }
-                    fu &+= du; fv &+= dv; d += 1
-                }
+                // Trim the run to the pixels whose sample lies in the source rectangle (an
+                // interval: u and v are linear along the row).
+                @inline(__always) func inside(_ u: Int64, _ v: Int64) -> Bool { u >= umin && u < umax && v >= vmin && v < vmax }
+                var a = first, b = last
+                while a < b && !inside(fu, fv) { a += 1; fu &+= du; fv &+= dv }
+                while b > a && !inside(fu &+ Int64(b - 1 - a) &* du, fv &+ Int64(b - 1 - a) &* dv) { b -= 1 }
+                if a >= b { continue }
+                drawRun(row + (a - originX), count: b - a, x: a, steps: QuadraticSteps(fu: fu, fv: fv, du: du, dv: dv, ddu: 0, ddv: 0))
                 continue
             }
             for x in x0..<x1 {
