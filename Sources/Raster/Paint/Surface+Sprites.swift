@@ -85,14 +85,16 @@ extension Surface {
                     i += k
                 }
             }
-            if plain && clipRow == nil && !additive { sourceOverRow(d, samples, n); return }
+            if !plain { for i in 0..<n { samples[i] = tinted(samples[i], kr, kg, kb, ka) } }
+            guard let clipRow else {
+                // The common case: the row kernel's vector source-over, or the additive sum.
+                if additive { for i in 0..<n { d[i] = plusLighter(d[i], samples[i]) } } else { sourceOverRow(d, samples, n) }
+                return
+            }
             for i in 0..<n {
                 var sample = samples[i]
-                if !plain { sample = tinted(sample, kr, kg, kb, ka) }
-                if let clipRow {
-                    let c = UInt32(clipRow[x + i - area.x])
-                    if c != 255 { sample = scalePixel(sample, c) }
-                }
+                let c = UInt32(clipRow[x + i - area.x])
+                if c != 255 { sample = scalePixel(sample, c) }
                 if sample == 0 { continue }
                 d[i] = additive ? plusLighter(d[i], sample) : sourceOver(d[i], sample)
             }
