@@ -13,8 +13,9 @@ package struct EmitterContent {
     /// What the particles cover, in the layer's bounds space (for extents and culling).
     package var bounds: CGRect
 
-    /// The most particles one emitter shows in a frame (docs/limits.md): past it the youngest
-    /// are kept. Work before drawing is bounded by four times as many candidates.
+    /// The most particles one emitter shows in a frame by default (docs/limits.md; a renderer
+    /// takes `RenderBudget.maxParticles`, `oqc --max-particles`): past it the youngest are kept.
+    /// Work before drawing is bounded by four times as many candidates.
     package static let maxParticles = 1 << 20
 }
 

@@ -31,7 +31,9 @@ struct EmitterSimulation {
     private var keys: [(order: Int, tie: UInt64)] = []
     /// Candidates looked at (born early enough to matter), bounded by four times `limit`.
     private var visited = 0
-    private var full: Bool { particles.count >= limit || visited >= 4 * limit }
+    private var full: Bool { particles.count >= limit || visited >= maxVisits }
+    /// Four times `limit`, without overflow.
+    private var maxVisits: Int { limit > Int.max / 4 ? Int.max : 4 * limit }
 
     /// The emitter's content at local time `time`; nil when no particle shows.
     static func content(steps: [Step], images: [EmitterImage?], renderMode: CAEmitterLayerRenderMode, time: Double,

@@ -119,6 +119,26 @@ import OpenQuartzCore
         #expect(!inkRight(of: 20))
     }
 
+    @Test func theBudgetBoundsParticles() {
+        // 100 a second of 2 × 2 particles flying apart: 300 by 3 s, but a budget of one particle
+        // draws one, at most four pixels.
+        let c = E.cell(birthRate: 100, lifetime: 100)
+        c.velocity = 20
+        c.emissionRange = 2 * .pi
+        let e = E.emitter([c])
+        func ink(_ budget: RenderBudget) -> Int {
+            let r = CAImageRenderer(size: CGSize(width: 100, height: 100))
+            r.budget = budget
+            let px = r.image(for: e, atTime: 3).premultipliedRGBA
+            return stride(from: 3, to: px.count, by: 4).filter { px[$0] != 0 }.count
+        }
+        var one = RenderBudget.default
+        one.maxParticles = 1
+        #expect(ink(one) <= 4 && ink(one) > 0)
+        #expect(ink(.default) > 100)
+        #expect(OperatorLimit.particles.flag == "--max-particles" && RenderBudget.default.maxParticles == 1 << 20)
+    }
+
     @Test func hostileCellValuesDrawWithoutTrapping() {
         let c = E.cell(birthRate: 20, lifetime: 5)
         c.velocity = .nan
