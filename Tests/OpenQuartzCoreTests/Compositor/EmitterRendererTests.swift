@@ -139,6 +139,22 @@ import OpenQuartzCore
         #expect(OperatorLimit.particles.flag == "--max-particles" && RenderBudget.default.maxParticles == 1 << 20)
     }
 
+    @Test func hugeParticlesAreBoundedByCoveredPixels() {
+        // 300 particles each scaled to 40 000 px: 1.6·10⁹ px each, over the 2²⁸ a frame may
+        // cover, so none is drawn and the frame is quick; at scale 30 (14 400 px each) all fit
+        // and are drawn.
+        let c = E.cell(birthRate: 100, lifetime: 100)
+        c.contents = E.image(4, 4)
+        c.scale = 10_000
+        let e = E.emitter([c])
+        let r = CAImageRenderer(size: CGSize(width: 100, height: 100))
+        let start = Date()
+        #expect(r.image(for: e, atTime: 3).premultipliedRGBA.allSatisfy { $0 == 0 })
+        #expect(Date().timeIntervalSince(start) < 10)
+        c.scale = 30
+        #expect(r.image(for: e, atTime: 3).premultipliedRGBA.contains { $0 != 0 })
+    }
+
     @Test func hostileCellValuesDrawWithoutTrapping() {
         let c = E.cell(birthRate: 20, lifetime: 5)
         c.velocity = .nan
