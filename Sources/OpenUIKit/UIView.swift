@@ -60,6 +60,7 @@ open class UIView: UIResponder, CALayerDelegate {
         case ObjectIdentifier(CATextLayer.self): return CATextLayer()
         case ObjectIdentifier(CAReplicatorLayer.self): return CAReplicatorLayer()
         case ObjectIdentifier(CATransformLayer.self): return CATransformLayer()
+        case ObjectIdentifier(CAEmitterLayer.self): return CAEmitterLayer()
         default:
             guard let type = layerClass as? CALayer.Type, let layer = CALayer.defaultInstance(of: type) else { return CALayer() }
             return layer

@@ -264,6 +264,7 @@ extension CALayer {
         case is CAGradientLayer: c = CAGradientLayer()
         case is CAReplicatorLayer: c = CAReplicatorLayer()
         case is CATransformLayer: c = CATransformLayer()
+        case is CAEmitterLayer: c = CAEmitterLayer()
         default: c = CALayer()
         }
         c.copyLayerState(from: self)
@@ -387,8 +388,10 @@ extension LayerKeyPath {
     static func swiftValue(_ p: LayerProperty, _ v: AnimationValue) -> Any? {
         switch p {
         case .opacity, .shadowOpacity, .minificationFilterBias, .instanceRedOffset, .instanceGreenOffset,
-             .instanceBlueOffset, .instanceAlphaOffset:
+             .instanceBlueOffset, .instanceAlphaOffset, .emitterBirthRate, .emitterLifetime, .emitterVelocity,
+             .emitterScale, .emitterSpin:
             return v.doubleValue.map { Float($0) }
+        case .emitterCell(let c): return c.swiftValue(v)
         case .instanceDelay: return v.doubleValue
         case .colors:
             if case .colors(let c) = v { return c.compactMap { $0.cgColorValue } as [Any] }
@@ -428,6 +431,7 @@ extension LayerProperty {
         case .colors: return (l as? CAGradientLayer).map { .some($0.colors as Any) }
         case .instanceColor: return (l as? CAReplicatorLayer).map { .some($0.instanceColor as Any) }
         case .foregroundColor: return (l as? CATextLayer).map { .some($0.foregroundColor as Any) }
+        case .emitterCell(let c) where c.kind == .color: return c.cell(of: l).map { .some($0.color as Any) }
         default: return nil
         }
     }
@@ -452,6 +456,7 @@ extension LayerProperty {
         case .strokeColor: guard let s = l as? CAShapeLayer else { return false }; s.strokeColor = c
         case .instanceColor: guard let r = l as? CAReplicatorLayer else { return false }; r.instanceColor = c
         case .foregroundColor: guard let t = l as? CATextLayer else { return false }; t.foregroundColor = c
+        case .emitterCell(let k) where k.kind == .color: guard let cell = k.cell(of: l) else { return false }; cell.color = c
         default: return false
         }
         return true

@@ -4,7 +4,7 @@ import Foundation
 /// value it holds. Names are the Objective-C property names Core Animation's key paths use
 /// (`hidden`, `doubleSided`, `geometryFlipped`, …); the Swift spellings (`isHidden`) are
 /// accepted too.
-enum LayerProperty: Sendable {
+enum LayerProperty: Hashable, Sendable {
     case bounds, position, zPosition, anchorPoint, anchorPointZ, transform, sublayerTransform, frame
     case hidden, opacity, allowsGroupOpacity, doubleSided, masksToBounds, geometryFlipped
     case allowsEdgeAntialiasing, shouldRasterize, rasterizationScale
@@ -21,6 +21,11 @@ enum LayerProperty: Sendable {
     case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset
     // CATextLayer
     case fontSize, foregroundColor
+    // CAEmitterLayer (its `birthRate`, `lifetime`, `velocity`, `scale`, `spin`), and a property
+    // of one of its cells (`emitterCells.NAME.birthRate`)
+    case emitterBirthRate, emitterLifetime, emitterPosition, emitterZPosition, emitterSize, emitterDepth
+    case emitterVelocity, emitterScale, emitterSpin
+    case emitterCell(EmitterCellKeyPath)
 
     static let byName: [String: LayerProperty] = {
         var d: [String: LayerProperty] = [
@@ -46,6 +51,9 @@ enum LayerProperty: Sendable {
             "instanceRedOffset": .instanceRedOffset, "instanceGreenOffset": .instanceGreenOffset,
             "instanceBlueOffset": .instanceBlueOffset, "instanceAlphaOffset": .instanceAlphaOffset,
             "fontSize": .fontSize, "foregroundColor": .foregroundColor,
+            "birthRate": .emitterBirthRate, "lifetime": .emitterLifetime, "emitterPosition": .emitterPosition,
+            "emitterZPosition": .emitterZPosition, "emitterSize": .emitterSize, "emitterDepth": .emitterDepth,
+            "velocity": .emitterVelocity, "scale": .emitterScale, "spin": .emitterSpin,
         ]
         d.reserveCapacity(d.count)
         return d
@@ -54,8 +62,9 @@ enum LayerProperty: Sendable {
     var kind: AnimationValueKind {
         switch self {
         case .bounds, .frame, .contentsRect, .contentsCenter: return .rect
-        case .position, .anchorPoint, .startPoint, .endPoint: return .point
-        case .shadowOffset: return .size
+        case .position, .anchorPoint, .startPoint, .endPoint, .emitterPosition: return .point
+        case .shadowOffset, .emitterSize: return .size
+        case .emitterCell(let c): return c.kind
         case .transform, .sublayerTransform, .instanceTransform: return .transform
         case .backgroundColor, .borderColor, .shadowColor, .fillColor, .strokeColor, .instanceColor, .foregroundColor: return .color
         case .colors: return .colors
@@ -76,6 +85,7 @@ enum LayerProperty: Sendable {
         switch self {
         case .frame, .name, .allowsEdgeAntialiasing, .instanceCount, .hidden, .doubleSided, .masksToBounds,
              .shouldRasterize, .geometryFlipped, .allowsGroupOpacity, .contents, .compositingFilter: return false
+        case .emitterCell(let c): return c.kind != .discrete
         default: return true
         }
     }
@@ -153,6 +163,16 @@ enum LayerProperty: Sendable {
         case .instanceAlphaOffset: return (l as? CAReplicatorLayer).map { num($0.instanceAlphaOffset) }
         case .fontSize: return (l as? CATextLayer).map { num($0.fontSize) }
         case .foregroundColor: return (l as? CATextLayer).map { col($0.foregroundColor) }
+        case .emitterBirthRate: return (l as? CAEmitterLayer).map { num($0.birthRate) }
+        case .emitterLifetime: return (l as? CAEmitterLayer).map { num($0.lifetime) }
+        case .emitterPosition: return (l as? CAEmitterLayer).map { .point($0.emitterPosition) }
+        case .emitterZPosition: return (l as? CAEmitterLayer).map { num($0.emitterZPosition) }
+        case .emitterSize: return (l as? CAEmitterLayer).map { .size($0.emitterSize) }
+        case .emitterDepth: return (l as? CAEmitterLayer).map { num($0.emitterDepth) }
+        case .emitterVelocity: return (l as? CAEmitterLayer).map { num($0.velocity) }
+        case .emitterScale: return (l as? CAEmitterLayer).map { num($0.scale) }
+        case .emitterSpin: return (l as? CAEmitterLayer).map { num($0.spin) }
+        case .emitterCell(let c): return c.get(l)
         }
     }
 
@@ -260,6 +280,16 @@ enum LayerProperty: Sendable {
         case .instanceAlphaOffset: guard let r = replicator, let x = fl() else { return false }; r.instanceAlphaOffset = x
         case .fontSize: guard let t = text, let x = cg() else { return false }; t.fontSize = x
         case .foregroundColor: guard let t = text, let c = color() else { return false }; t.foregroundColor = c
+        case .emitterBirthRate: guard let e = l as? CAEmitterLayer, let x = fl() else { return false }; e.birthRate = x
+        case .emitterLifetime: guard let e = l as? CAEmitterLayer, let x = fl() else { return false }; e.lifetime = x
+        case .emitterPosition: guard let e = l as? CAEmitterLayer, let p = point() else { return false }; e.emitterPosition = p
+        case .emitterZPosition: guard let e = l as? CAEmitterLayer, let x = cg() else { return false }; e.emitterZPosition = x
+        case .emitterSize: guard let e = l as? CAEmitterLayer, let s = size() else { return false }; e.emitterSize = s
+        case .emitterDepth: guard let e = l as? CAEmitterLayer, let x = cg() else { return false }; e.emitterDepth = x
+        case .emitterVelocity: guard let e = l as? CAEmitterLayer, let x = fl() else { return false }; e.velocity = x
+        case .emitterScale: guard let e = l as? CAEmitterLayer, let x = fl() else { return false }; e.scale = x
+        case .emitterSpin: guard let e = l as? CAEmitterLayer, let x = fl() else { return false }; e.spin = x
+        case .emitterCell(let c): return c.set(l, v)
         }
         return true
     }
@@ -419,6 +449,12 @@ package struct LayerKeyPath: Sendable {
             name = keyPath[..<dot]; rest = keyPath[keyPath.index(after: dot)...]
         } else {
             name = Substring(keyPath); rest = ""
+        }
+        if name == "emitterCells" {
+            guard let c = EmitterCellKeyPath(rest) else { return nil }
+            property = .emitterCell(c)
+            component = .whole
+            return
         }
         guard let p = LayerProperty.byName[String(name)], let c = KeyComponent.parse(rest, for: p.kind) else { return nil }
         property = p

@@ -36,3 +36,33 @@ public let kCAAnimationCubicPaced = CAAnimationCalculationMode.cubicPaced
 public let kCAAnimationRotateAuto = CAAnimationRotationMode.rotateAuto
 /// `CAAnimationRotationMode.rotateAutoReverse`.
 public let kCAAnimationRotateAutoReverse = CAAnimationRotationMode.rotateAutoReverse
+/// `CAEmitterLayerEmitterShape.point`.
+public let kCAEmitterLayerPoint = CAEmitterLayerEmitterShape.point
+/// `CAEmitterLayerEmitterShape.line`.
+public let kCAEmitterLayerLine = CAEmitterLayerEmitterShape.line
+/// `CAEmitterLayerEmitterShape.rectangle`.
+public let kCAEmitterLayerRectangle = CAEmitterLayerEmitterShape.rectangle
+/// `CAEmitterLayerEmitterShape.cuboid`.
+public let kCAEmitterLayerCuboid = CAEmitterLayerEmitterShape.cuboid
+/// `CAEmitterLayerEmitterShape.circle`.
+public let kCAEmitterLayerCircle = CAEmitterLayerEmitterShape.circle
+/// `CAEmitterLayerEmitterShape.sphere`.
+public let kCAEmitterLayerSphere = CAEmitterLayerEmitterShape.sphere
+/// `CAEmitterLayerEmitterMode.points`.
+public let kCAEmitterLayerPoints = CAEmitterLayerEmitterMode.points
+/// `CAEmitterLayerEmitterMode.outline`.
+public let kCAEmitterLayerOutline = CAEmitterLayerEmitterMode.outline
+/// `CAEmitterLayerEmitterMode.surface`.
+public let kCAEmitterLayerSurface = CAEmitterLayerEmitterMode.surface
+/// `CAEmitterLayerEmitterMode.volume`.
+public let kCAEmitterLayerVolume = CAEmitterLayerEmitterMode.volume
+/// `CAEmitterLayerRenderMode.unordered`.
+public let kCAEmitterLayerUnordered = CAEmitterLayerRenderMode.unordered
+/// `CAEmitterLayerRenderMode.oldestFirst`.
+public let kCAEmitterLayerOldestFirst = CAEmitterLayerRenderMode.oldestFirst
+/// `CAEmitterLayerRenderMode.oldestLast`.
+public let kCAEmitterLayerOldestLast = CAEmitterLayerRenderMode.oldestLast
+/// `CAEmitterLayerRenderMode.backToFront`.
+public let kCAEmitterLayerBackToFront = CAEmitterLayerRenderMode.backToFront
+/// `CAEmitterLayerRenderMode.additive`.
+public let kCAEmitterLayerAdditive = CAEmitterLayerRenderMode.additive

@@ -174,6 +174,12 @@ struct Compositor {
             drawInside(n, world: world, m: m, alpha: a, antialias: aa, into: t)
         }
         drawBorder(n, m: m, alpha: a, antialias: aa, into: t)
+        // Particles are drawn above the background and border (CAEmitterLayer.h), clipped as
+        // the layer's other content is.
+        if case .emitter(let e) = n.kind {
+            let inner = n.masksToBounds ? clippedToBounds(n, world: world, m: m, antialias: aa, into: t) : t
+            if !inner.visible.isEmpty { EmitterRenderer.draw(e, of: n, through: m, alpha: a, caches: caches, into: inner) }
+        }
     }
 
     /// The target clipped by `masksToBounds`. A transformed layer's clip (a scan of its outline
@@ -213,7 +219,7 @@ struct Compositor {
         case .shape(let s): ShapeRenderer.draw(s, of: n, through: m, alpha: a, paths: paths, into: inner)
         case .gradient(let g): GradientRenderer.draw(g, of: n, bounds: n.bounds, through: m, alpha: a, antialias: aa, into: inner)
         case .replicator(let r): drawReplicas(of: n, r, world: world, alpha: a, into: inner)
-        case .plain, .transform: break
+        case .plain, .transform, .emitter: break
         }
         if !(n.sublayers.isEmpty) {
             if case .replicator = n.kind {} else { drawSublayers(of: n, world: world, alpha: a, into: inner) }

@@ -23,6 +23,7 @@ enum Extent {
             }
             r = r.union(DeviceRect(b, through: m))
         case .gradient: r = r.union(own)
+        case .emitter(let e): r = r.union(DeviceRect(e.bounds, through: m))
         default: break
         }
         var kids = DeviceRect.empty

@@ -19,6 +19,8 @@ package final class RenderNode: @unchecked Sendable {
         indirect case shape(ShapeContent)
         indirect case gradient(GradientContent)
         indirect case replicator(ReplicatorContent)
+        /// A `CAEmitterLayer`'s particles of the frame.
+        indirect case emitter(EmitterContent)
     }
 
     package let kind: Kind
@@ -136,6 +138,7 @@ package final class RenderNode: @unchecked Sendable {
         switch kind {
         case .shape(let s): n += (s.fillColor != nil ? 1 : 0) + (s.stroke != nil ? 1 : 0)
         case .gradient: n += 1
+        case .emitter(let e): n += min(e.particles.count, 2)
         case .replicator, .plain, .transform: break
         }
         return n

@@ -160,6 +160,7 @@ public final class CAImageRenderer: @unchecked Sendable {
         if mediaTime != nil { TransactionState.current.forgetCommittedValuesIfClosed() }
         // One snapshot at a time (the snapshotter keeps the last tree); the caches lock themselves.
         snapshotLock.lock()
+        snapshotter.maxParticles = budget.maxParticles
         let snapshot = snapshotter.snapshot(layer, parent: nil, threads: threads, mediaTime: mediaTime, events: events)
         guard let root = snapshot else { snapshotLock.unlock(); surface.clear(clear); return }
         let world = rootPlacement ?? CATransform3DConcat(root.toParent, CATransform3DMakeScale(scale, scale, 1))

@@ -34,6 +34,10 @@ public struct RenderBudget: Equatable, Sendable {
     /// allocated: the frame is refused before anything is drawn, as an offscreen surface over
     /// its limit is. `oqc --max-canvas-pixels`.
     public var maxCanvasPixels: Int = OperatorLimit.canvasPixels.defaultValue
+    /// Most particles one emitter layer shows in a frame (default 2²⁰): past it the youngest
+    /// are kept, and the simulation looks at no more than four times as many candidates.
+    /// `oqc --max-particles`.
+    public var maxParticles: Int = OperatorLimit.particles.defaultValue
 
     /// The default budget.
     public init() {}
@@ -42,12 +46,15 @@ public struct RenderBudget: Equatable, Sendable {
     public static let `default` = RenderBudget()
     /// No bound beyond what the address space allows (for trusted scenes and tests).
     public static let unlimited = RenderBudget(maxOffscreenPixels: .max, maxSurfacePixels: .max, maxOffscreenDepth: .max,
-                                               maxDrawOperations: .max, maxBlurPixels: .max, maxCanvasPixels: .max)
+                                               maxDrawOperations: .max, maxBlurPixels: .max, maxCanvasPixels: .max,
+                                               maxParticles: .max)
 
     /// A budget with the given bounds.
     public init(maxOffscreenPixels: Int, maxSurfacePixels: Int, maxOffscreenDepth: Int, maxDrawOperations: Int,
-                maxBlurPixels: Int, maxCanvasPixels: Int = OperatorLimit.canvasPixels.defaultValue) {
+                maxBlurPixels: Int, maxCanvasPixels: Int = OperatorLimit.canvasPixels.defaultValue,
+                maxParticles: Int = OperatorLimit.particles.defaultValue) {
         self.maxCanvasPixels = maxCanvasPixels
+        self.maxParticles = maxParticles
         self.maxOffscreenPixels = maxOffscreenPixels
         self.maxSurfacePixels = maxSurfacePixels
         self.maxOffscreenDepth = maxOffscreenDepth

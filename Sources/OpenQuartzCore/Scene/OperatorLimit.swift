@@ -116,6 +116,11 @@ public struct OperatorLimit: Sendable {
     public static let blurPixels = OperatorLimit("--max-blur-pixels", default: 256_000_000, .budget(\.maxBlurPixels),
                                                  "pixels blurred per frame")
 
+    /// Most particles one emitter shows in a frame, the youngest kept (`RenderBudget.maxParticles`;
+    /// 2²⁰, the simulation's own default).
+    public static let particles = OperatorLimit("--max-particles", default: 1 << 20, .budget(\.maxParticles),
+                                                "particles one emitter shows per frame")
+
     /// Most pixels of the renderer's own canvas (`RenderBudget.maxCanvasPixels`): the default
     /// is the largest canvas `--max-canvas` allows at its default, 16384².
     public static let canvasPixels = OperatorLimit("--max-canvas-pixels", default: 16384 * 16384, .budget(\.maxCanvasPixels),
@@ -124,6 +129,6 @@ public struct OperatorLimit: Sendable {
     /// Every limit: the reader's, then the frame's, in the order the help lists them.
     public static let all: [OperatorLimit] = [
         inputBytes, canvasSide, depth, layers, imagePixels, totalImagePixels, pathPoints, textCharacters, animationValues,
-        offscreenPixels, surfacePixels, offscreenDepth, drawOperations, blurPixels, canvasPixels,
+        offscreenPixels, surfacePixels, offscreenDepth, drawOperations, blurPixels, particles, canvasPixels,
     ]
 }

@@ -96,7 +96,8 @@ extension SceneReader {
                 throw fail(kp, "\(Self.quote(keyPath)) is not an animatable key path of a \"\(SceneLayerType(of: layer).rawValue)\" layer")
             }
             let property: CAPropertyAnimation
-            let isFloat = Self.floatProperties.contains(target.property)
+            var isFloat = Self.floatProperties.contains(target.property)
+            if case .emitterCell(let c) = target.property { isFloat = CAEmitterCell.floatKeys.contains(c.key) }
             if type == .keyframe {
                 property = try keyframe(o, p, target: target, isFloat: isFloat)
             } else {
@@ -253,6 +254,7 @@ extension SceneReader {
     static let floatProperties: Set<LayerProperty> = [
         .opacity, .shadowOpacity, .minificationFilterBias,
         .instanceRedOffset, .instanceGreenOffset, .instanceBlueOffset, .instanceAlphaOffset,
+        .emitterBirthRate, .emitterLifetime, .emitterVelocity, .emitterScale, .emitterSpin,
     ]
 
     /// A value of the kind the animated key path holds, as the layer keys of that kind are

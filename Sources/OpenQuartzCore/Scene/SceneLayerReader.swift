@@ -4,7 +4,7 @@ import Foundation
 extension SceneReader {
     static let layerTypeTable: KeyValuePairs<String, SceneLayerType> = [
         "layer": .layer, "shape": .shape, "transform": .transform,
-        "text": .text, "gradient": .gradient, "replicator": .replicator, "scroll": .scroll,
+        "text": .text, "gradient": .gradient, "replicator": .replicator, "scroll": .scroll, "emitter": .emitter,
     ]
 
     /// Builds one layer and its subtree. Limits were checked beforehand (`checkTreeLimits`).
@@ -16,6 +16,9 @@ extension SceneReader {
         var setsEdgeAntialiasing = false
         var setsGroupOpacity = false
         var hasTransform = false
+        // Animations are added after the layer's other keys, so that a key path reaches what
+        // they set (an emitter's cells) whatever the order of the keys in the file.
+        var animations: (JSONValue, JSONPath)?
 
         let base = p.settled()
         for m in o.members {
@@ -41,7 +44,7 @@ extension SceneReader {
             case .allowsGroupOpacity:
                 layer.allowsGroupOpacity = try bool(v, kp)
                 setsGroupOpacity = true
-            case .animations: try addAnimations(v, kp, to: layer)
+            case .animations: animations = (v, kp)
             case .mask:
                 layer.mask = try isNull(v) ? nil : self.layer(v, kp)
             case .sublayers:
@@ -59,6 +62,7 @@ extension SceneReader {
                 case .gradient?: if let g = layer as? CAGradientLayer { try applyGradient(key, v, kp, to: g) }
                 case .replicator?: if let r = layer as? CAReplicatorLayer { try applyReplicator(key, v, kp, to: r) }
                 case .scroll?: if let s = layer as? CAScrollLayer, key == .scrollMode { s.scrollMode = try choice(v, kp, Self.scrollModeTable) }
+                case .emitter?: if let e = layer as? CAEmitterLayer { try applyEmitter(key, v, kp, to: e) }
                 default: break
                 }
             }
@@ -71,6 +75,7 @@ extension SceneReader {
         }
         if !setsEdgeAntialiasing { layer.allowsEdgeAntialiasing = defaultAllowsEdgeAntialiasing }
         if !setsGroupOpacity { layer.allowsGroupOpacity = defaultAllowsGroupOpacity }
+        if let (v, kp) = animations { try addAnimations(v, kp, to: layer) }
         return layer
     }
 

@@ -1,6 +1,6 @@
 /// The `"type"` of a scene layer object and the Core Animation class it makes.
 enum SceneLayerType: String, CaseIterable, Sendable {
-    case layer, shape, transform, text, gradient, replicator, scroll
+    case layer, shape, transform, text, gradient, replicator, scroll, emitter
 
     func makeLayer() -> CALayer {
         switch self {
@@ -11,6 +11,7 @@ enum SceneLayerType: String, CaseIterable, Sendable {
         case .gradient: return CAGradientLayer()
         case .replicator: return CAReplicatorLayer()
         case .scroll: return CAScrollLayer()
+        case .emitter: return CAEmitterLayer()
         }
     }
 
@@ -23,6 +24,7 @@ enum SceneLayerType: String, CaseIterable, Sendable {
         case is CAGradientLayer: self = .gradient
         case is CAReplicatorLayer: self = .replicator
         case is CAScrollLayer: self = .scroll
+        case is CAEmitterLayer: self = .emitter
         default: self = .layer
         }
     }
@@ -60,6 +62,9 @@ enum SceneLayerKey: String, CaseIterable, Sendable {
     case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset
     // CAScrollLayer
     case scrollMode
+    // CAEmitterLayer
+    case emitterCells, birthRate, lifetime, emitterPosition, emitterZPosition, emitterSize, emitterDepth
+    case emitterShape, emitterMode, renderMode, preservesDepth, velocity, scale, spin, seed
 
     var owner: SceneLayerType? {
         switch self {
@@ -75,6 +80,9 @@ enum SceneLayerKey: String, CaseIterable, Sendable {
             return .replicator
         case .scrollMode:
             return .scroll
+        case .emitterCells, .birthRate, .lifetime, .emitterPosition, .emitterZPosition, .emitterSize, .emitterDepth,
+             .emitterShape, .emitterMode, .renderMode, .preservesDepth, .velocity, .scale, .spin, .seed:
+            return .emitter
         default:
             return nil
         }

@@ -230,6 +230,7 @@ struct SceneWriter {
         if let s = l as? CAScrollLayer, s.scrollMode != .both {
             put(.scrollMode, name(s.scrollMode, SceneReader.scrollModeTable))
         }
+        if let e = l as? CAEmitterLayer { for (k, v) in emitterMembers(e) { put(k, v) } }
         put(.animations, animations(l))
         if let subs = l.sublayers, !subs.isEmpty { put(.sublayers, .array(subs.map(layer))) }
         return .object(JSONObject(m))

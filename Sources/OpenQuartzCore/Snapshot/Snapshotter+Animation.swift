@@ -88,7 +88,7 @@ extension Snapshotter {
     }
 
     /// Puts back the model's values of what `a` animates.
-    private static func reset(_ a: CAAnimation, of copy: CALayer, from model: CALayer) {
+    static func reset(_ a: CAAnimation, of copy: CALayer, from model: CALayer) {
         if let g = a as? CAAnimationGroup {
             for c in g.animations ?? [] { reset(c, of: copy, from: model) }
             return
@@ -107,7 +107,8 @@ extension Snapshotter {
     /// skipped), in every timed snapshot that visits the layer: an animated subtree moved under
     /// it (which changes it) marks it, and a subtree whose animations are gone is reused again.
     func updateAnimatedSubtree(_ layer: CALayer) {
-        var any = layer.hasAnimations
+        // An emitter counts as animated: its particles move with time.
+        var any = layer.hasAnimations || layer is CAEmitterLayer
         if !any, let subs = layer.storedSublayers { any = subs.contains { $0.animatedSubtree } }
         if !any, let m = layer.storedMask { any = m.animatedSubtree }
         layer.animatedSubtree = any

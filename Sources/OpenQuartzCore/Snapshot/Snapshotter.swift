@@ -41,6 +41,8 @@ package final class Snapshotter {
     package var events: AnimationEvents?
     /// Subtracted from the media time while a replicator's delayed instances are snapshotted.
     var timeShift: CFTimeInterval = 0
+    /// The most particles one emitter shows in a frame (docs/limits.md).
+    package var maxParticles = EmitterContent.maxParticles
     /// A new number per snapshot, unique among all snapshotters: the versions of animated
     /// layers' nodes include it, and a layer's storage keeps the values it was presented with
     /// under it. Unique, not counted per snapshotter, so that values one renderer presented
@@ -210,7 +212,8 @@ package final class Snapshotter {
     private func makeNode(_ p: LayerPresentation, model: CALayer, toParent: CATransform3D, children: [RenderNode], mask: RenderNode?,
                           isTransform: Bool) -> RenderNode {
         let layer = p.layer
-        let animated = p.isAnimated
+        // An emitter's particles change with time: its node is made again every timed frame.
+        let animated = p.isAnimated || (mediaTime != nil && layer is CAEmitterLayer)
         let b = layer.bounds.standardized
         let kind: RenderNode.Kind
         if isTransform {
@@ -221,6 +224,8 @@ package final class Snapshotter {
             kind = textContent(t).map { .shape($0) } ?? .plain
         } else if let g = layer as? CAGradientLayer {
             kind = gradientContent(g).map { .gradient($0) } ?? .plain
+        } else if let e = layer as? CAEmitterLayer {
+            kind = emitterContent(e, model: model).map { .emitter($0) } ?? .plain
         } else if let r = layer as? CAReplicatorLayer {
             kind = .replicator(ReplicatorContent(
                 instanceCount: min(max(r.instanceCount, 0), ReplicatorContent.maxInstances),

@@ -22,6 +22,8 @@ package enum DrawOperation {
     case fillCoverage(Mask, color: Color, blend: BlendMode)
     /// A group rendered offscreen, at its own device position, with an opacity.
     case composite(Surface, opacity: Float, blend: BlendMode)
+    /// Textured, tinted quads drawn in order (a particle system's frame).
+    case drawSprites(SpriteBatch)
 }
 
 /// The caches an operation's coverage may be replayed from; either may be absent.
@@ -64,6 +66,8 @@ extension Surface {
             fill(mask, color: color, clip: clip, region: region, blend: blend)
         case .composite(let source, let opacity, let blend):
             composite(source, opacity: opacity, mask: clip, region: region, blend: blend)
+        case .drawSprites(let batch):
+            drawSprites(batch, clip: clip, region: region)
         }
     }
 }

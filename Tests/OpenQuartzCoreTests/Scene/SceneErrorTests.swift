@@ -31,7 +31,7 @@ struct SceneErrorTests {
         #expect(S.layerError(#""colour": "red""#) == "t.json: layers[0].colour: unknown key")
         #expect(S.layerError(#""path": "M0 0""#) == "t.json: layers[0].path: unknown key for a \"layer\" layer (\"path\" belongs to \"shape\" layers)")
         #expect(S.layerError(#""type": "shape", "fontSize": 3"#) == "t.json: layers[0].fontSize: unknown key for a \"shape\" layer (\"fontSize\" belongs to \"text\" layers)")
-        #expect(S.layerError(#""type": "circle""#) == "t.json: layers[0].type: expected one of \"layer\", \"shape\", \"transform\", \"text\", \"gradient\", \"replicator\", \"scroll\", got \"circle\"")
+        #expect(S.layerError(#""type": "circle""#) == "t.json: layers[0].type: expected one of \"layer\", \"shape\", \"transform\", \"text\", \"gradient\", \"replicator\", \"scroll\", \"emitter\", got \"circle\"")
         #expect(S.layerError(#""sublayers": [{}, {"sublayers": [{"hiden": true}]}]"#) == "t.json: layers[0].sublayers[1].sublayers[0].hiden: unknown key (did you mean \"hidden\"?)")
         #expect(S.layerError(#""mask": {"bogus": 1}"#) == "t.json: layers[0].mask.bogus: unknown key")
         // Keys that are not plain names are quoted, so the message stays on one line.
