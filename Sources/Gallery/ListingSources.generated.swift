@@ -1008,6 +1008,31 @@ class CubeNib: ViewController {
     {"type": "shape", "frame": [0, 0, 200, 200], "path": "M 20 170 C 40 -20 160 220 180 30", "fillColor": null, "strokeColor": {"red": 0.6, "green": 0.6, "blue": 0.65, "alpha": 1}, "lineWidth": 2, "lineDashPattern": [6, 4]},
     {"type": "shape", "bounds": [0, 0, 30, 20], "position": [20, 170], "path": "M 30 10 L 0 0 L 8 10 L 0 20 Z", "fillColor": {"red": 0.9, "green": 0.3, "blue": 0.2, "alpha": 1}, "animations": [{"key": "fly", "type": "keyframe", "keyPath": "position", "path": "M 20 170 C 40 -20 160 220 180 30", "rotationMode": "rotateAuto", "duration": 2, "repeatCount": "infinity"}]}]}]}
 """#,
+        "animated/confetti.json": ##"""
+{"canvas": {"width": 360, "height": 480, "scale": 1, "background": "white"},
+ "layers": [
+  {"type": "emitter", "name": "confetti", "frame": [0, 0, 360, 480],
+   "emitterShape": "line", "emitterPosition": [180, -10], "emitterSize": [360, 1], "seed": 2024,
+   "emitterCells": [
+    {"name": "red", "contents": "images/Confetti.png", "color": "#E74C3C", "birthRate": 8, "lifetime": 10,
+     "velocity": 180, "velocityRange": 80, "emissionLongitude": {"degrees": 180}, "emissionRange": {"degrees": 180},
+     "yAcceleration": 120, "spin": 3.5, "spinRange": 4, "scale": 1, "scaleRange": 0.5, "scaleSpeed": -0.05},
+    {"name": "green", "contents": "images/Confetti.png", "color": "#2ECC71", "birthRate": 8, "lifetime": 10,
+     "velocity": 180, "velocityRange": 80, "emissionLongitude": {"degrees": 180}, "emissionRange": {"degrees": 180},
+     "yAcceleration": 120, "spin": 3.5, "spinRange": 4, "scale": 1, "scaleRange": 0.5, "scaleSpeed": -0.05},
+    {"name": "blue", "contents": "images/Confetti.png", "color": "#3498DB", "birthRate": 8, "lifetime": 10,
+     "velocity": 180, "velocityRange": 80, "emissionLongitude": {"degrees": 180}, "emissionRange": {"degrees": 180},
+     "yAcceleration": 120, "spin": 3.5, "spinRange": 4, "scale": 1, "scaleRange": 0.5, "scaleSpeed": -0.05},
+    {"name": "yellow", "contents": "images/Confetti.png", "color": "#F1C40F", "birthRate": 8, "lifetime": 10,
+     "velocity": 180, "velocityRange": 80, "emissionLongitude": {"degrees": 180}, "emissionRange": {"degrees": 180},
+     "yAcceleration": 120, "spin": 3.5, "spinRange": 4, "scale": 1, "scaleRange": 0.5, "scaleSpeed": -0.05},
+    {"name": "purple", "contents": "images/Confetti.png", "color": "#9B59B6", "birthRate": 8, "lifetime": 10,
+     "velocity": 180, "velocityRange": 80, "emissionLongitude": {"degrees": 180}, "emissionRange": {"degrees": 180},
+     "yAcceleration": 120, "spin": 3.5, "spinRange": 4, "scale": 1, "scaleRange": 0.5, "scaleSpeed": -0.05}],
+   "animations": [
+    {"keyPath": "birthRate", "values": [1, 1, 0], "keyTimes": [0, 0.8, 1], "type": "keyframe", "duration": 2.5,
+     "fillMode": "forwards", "isRemovedOnCompletion": false}]}]}
+"""##,
         "animated/cube.json": #"""
 {
  "canvas": {
@@ -1549,6 +1574,19 @@ class CubeNib: ViewController {
   {"bounds": [0, 0, 200, 200], "position": [100, 100], "sublayers": [
     {"bounds": [0, 0, 120, 120], "position": [100, 100], "backgroundColor": {"red": 0.2, "green": 0.4, "blue": 0.9, "alpha": 1}, "cornerRadius": 60, "animations": [{"key": "transition", "type": "transition", "transitionType": "fade", "beginTime": 0.4, "duration": 1.2, "fillMode": "backwards", "from": {"bounds": [0, 0, 120, 120], "backgroundColor": {"red": 0.9, "green": 0.3, "blue": 0.2, "alpha": 1}, "cornerRadius": 12}}]}]}]}
 """#,
+        "animated/fire.json": #"""
+{"canvas": {"width": 300, "height": 300, "scale": 1, "background": "black"},
+ "layers": [
+  {"type": "emitter", "name": "fire", "frame": [0, 0, 300, 300],
+   "renderMode": "additive", "emitterPosition": [150, 150],
+   "emitterCells": [
+    {"name": "spark", "contents": "images/Spark.png", "birthRate": 150, "lifetime": 5,
+     "color": {"red": 1, "green": 0.5, "blue": 0.1, "alpha": 1}, "alphaSpeed": -0.4, "velocity": 50, "velocityRange": 50,
+     "emissionRange": {"degrees": 360}}],
+   "animations": [
+    {"keyPath": "emitterCells.spark.birthRate", "fromValue": 0, "toValue": 150, "duration": 1,
+     "fillMode": "forwards", "isRemovedOnCompletion": false}]}]}
+"""#,
         "animated/implicit-completion.json": #"""
 {"canvas": {"width": 200, "height": 200, "scale": 1, "background": {"red": 0.95, "green": 0.95, "blue": 0.97, "alpha": 1}},
  "layers": [
@@ -1632,6 +1670,17 @@ class CubeNib: ViewController {
     {"type": "gradient", "bounds": [0, 0, 120, 24], "position": [80.0, 100], "cornerRadius": 6, "colors": [{"red": 0.78, "green": 0.78, "blue": 0.8, "alpha": 1}, {"red": 0.97, "green": 0.97, "blue": 0.98, "alpha": 1}, {"red": 0.78, "green": 0.78, "blue": 0.8, "alpha": 1}], "locations": [0, 0.1, 0.2], "startPoint": [0, 0.5], "endPoint": [1, 0.5], "animations": [{"key": "shimmer", "keyPath": "locations", "fromValue": [0, 0.1, 0.2], "toValue": [0.8, 0.9, 1], "duration": 1, "repeatCount": "infinity"}]},
     {"type": "gradient", "bounds": [0, 0, 140, 24], "position": [90.0, 140], "cornerRadius": 6, "colors": [{"red": 0.78, "green": 0.78, "blue": 0.8, "alpha": 1}, {"red": 0.97, "green": 0.97, "blue": 0.98, "alpha": 1}, {"red": 0.78, "green": 0.78, "blue": 0.8, "alpha": 1}], "locations": [0, 0.1, 0.2], "startPoint": [0, 0.5], "endPoint": [1, 0.5], "animations": [{"key": "shimmer", "keyPath": "locations", "fromValue": [0, 0.1, 0.2], "toValue": [0.8, 0.9, 1], "duration": 1, "repeatCount": "infinity"}]}]}]}
 """#,
+        "animated/snow.json": ##"""
+{"canvas": {"width": 320, "height": 240, "scale": 1, "background": "#1B2A49"},
+ "layers": [
+  {"type": "emitter", "name": "snow", "frame": [0, 0, 320, 240], "masksToBounds": true,
+   "emitterShape": "line", "emitterPosition": [160, -10], "emitterSize": [320, 1], "seed": 7,
+   "emitterCells": [
+    {"name": "flake", "contents": "images/Snowflake.png", "birthRate": 12, "lifetime": 16,
+     "velocity": 30, "velocityRange": 20, "yAcceleration": 3, "emissionLongitude": {"degrees": 90},
+     "emissionRange": {"degrees": 45}, "spin": 0.5, "spinRange": 1, "scale": 0.5, "scaleRange": 0.4,
+     "color": {"white": 1, "alpha": 0.9}, "alphaRange": 0.2}]}]}
+"""##,
         "animated/spinner.json": ##"""
 {"canvas": {"width": 120, "height": 120, "scale": 2, "background": "#1C1C1E"},
  "layers": [
