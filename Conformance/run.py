@@ -210,6 +210,39 @@ def find_oqc(arg):
     return None
 
 
+def judge(row, out, th, scene):
+    """Compare row's two pictures (paths relative to out): metrics, heat map
+    and pass or fail under the row's class; a scene listed as a known bug is
+    reported as one."""
+    try:
+        theirs = load_premultiplied(os.path.join(out, row["chromium"]), tuple(row["size"]))
+        mine = load_premultiplied(os.path.join(out, row["ours"]), tuple(row["size"]))
+    except (ValueError, OSError) as e:
+        row["status"] = "ours failed"
+        row["error"] = str(e)
+        return
+    m, per_px = compare(mine, theirs)
+    row["metrics"] = m
+    heat_map(per_px).save(os.path.join(out, "diff", row["name"] + ".png"))
+    row["diff"] = "diff/%s.png" % row["name"]
+    bad = th.check(row["class"], m)
+    row["status"] = "pass" if not bad else "fail"
+    if bad:
+        row["why"] = "; ".join(bad)
+    if scene in th.known_bugs:
+        # A disagreement already traced to our renderer: reported, not
+        # failing the run; when it starts to pass, say so.
+        row["bug"] = th.known_bugs[scene]
+        row["status"] = "known bug" if bad else "known bug passes"
+
+
+def status_counts(rows):
+    counts = {}
+    for r in rows:
+        counts[r["status"]] = counts.get(r["status"], 0) + 1
+    return ", ".join("%s %d" % kv for kv in sorted(counts.items()))
+
+
 # ------------------------------------------------------------------ report
 def write_report(out, rows, summary):
     def img(p):
@@ -354,36 +387,14 @@ def main(argv=None):
                 row["error"] = err
                 continue
             row["ours"] = "ours/%s.png" % name
-            try:
-                theirs = load_premultiplied(os.path.join(out, row["chromium"]), tuple(row["size"]))
-                mine = load_premultiplied(os.path.join(out, row["ours"]), tuple(row["size"]))
-            except (ValueError, OSError) as e:
-                row["status"] = "ours failed"
-                row["error"] = str(e)
-                continue
-            m, per_px = compare(mine, theirs)
-            row["metrics"] = m
-            heat_map(per_px).save(os.path.join(out, "diff", name + ".png"))
-            row["diff"] = "diff/%s.png" % name
-            bad = th.check(row["class"], m)
-            row["status"] = "pass" if not bad else "fail"
-            if bad:
-                row["why"] = "; ".join(bad)
-            if name in th.known_bugs:
-                # A disagreement already traced to our renderer: reported, not
-                # failing the run; when it starts to pass, say so.
-                row["bug"] = th.known_bugs[name]
-                row["status"] = "known bug" if bad else "known bug passes"
+            judge(row, out, th, name)
     finally:
         side.close()
         pool.shutdown(wait=True)
     t_total = time.monotonic() - t_start
 
-    counts = {}
-    for r in rows:
-        counts[r["status"]] = counts.get(r["status"], 0) + 1
     summary = "%d scenes: %s. Chromium %.0f s, total %.0f s." % (
-        len(rows), ", ".join("%s %d" % kv for kv in sorted(counts.items())), t_chromium, t_total)
+        len(rows), status_counts(rows), t_chromium, t_total)
     write_report(out, rows, summary)
     with open(os.path.join(out, "results.json"), "w") as fh:
         json.dump({"summary": summary, "scenes": rows}, fh, indent=1)
