@@ -187,6 +187,47 @@ def discontinuities(a):
     return out
 
 
+def bezier(tf, x):
+    """CAMediaTimingFunction tf at x (x of the control points in 0...1, so
+    x(s) is monotone and bisection finds s)."""
+    if tf is None:
+        return x
+    p = anim2html.NAMED_TIMING[tf] if isinstance(tf, str) else tf
+    lo, hi = 0.0, 1.0
+    for _ in range(60):
+        s = (lo + hi) / 2
+        xs = 3 * (1 - s) ** 2 * s * p[0] + 3 * (1 - s) * s * s * p[2] + s ** 3
+        lo, hi = (s, hi) if xs < x else (lo, s)
+    s = (lo + hi) / 2
+    return 3 * (1 - s) ** 2 * s * p[1] + 3 * (1 - s) * s * s * p[3] + s ** 3
+
+
+def discrete_step(a, t):
+    """Which value of discrete keyframe animation a shows at media time t
+    (None outside its active interval): CA's timing, for finding the
+    instants where the value jumps."""
+    opts, start, rate = anim2html.timing(a)
+    d = opts["duration"] / 1000
+    local = (t - start) * rate
+    if local < 0 or local > d * opts["iterations"]:
+        return None
+    overall = opts["iterationStart"] + local / d
+    k = math.floor(overall)
+    p = overall - k
+    if opts["direction"] == "alternate" and k % 2 == 1:
+        p = 1 - p
+    eased = bezier(a.get("timingFunction"), p)
+    times = a.get("keyTimes") or [i / len(a["values"]) for i in range(len(a["values"]))]
+    return sum(1 for kt in times if kt <= eased)
+
+
+def near_jump(anims, jumps, t):
+    if any(abs(j - t) < MARGIN for j in jumps):
+        return True
+    return any(discrete_step(a, t - MARGIN) != discrete_step(a, t + MARGIN) for a in anims
+               if a.get("calculationMode") == "discrete")
+
+
 def sample_times(r, scene):
     anims = [a for L in scene["layers"] for a in L["animations"]]
     spans = [anim2html.active_interval(a) for a in anims]
@@ -206,11 +247,10 @@ def sample_times(r, scene):
     for t in cands:
         t = round(t, 3)
         for _ in range(20):
-            near = [j for j in jumps if abs(j - t) < MARGIN]
-            if not near:
+            if not near_jump(anims, jumps, t):
                 break
             t = round(t + 2 * MARGIN, 3)
-        if t >= 0 and all(abs(t - u) > 0.01 for u in times):
+        if t >= 0 and not near_jump(anims, jumps, t) and all(abs(t - u) > 0.01 for u in times):
             times.append(t)
         if len(times) == 5:
             break

@@ -178,10 +178,20 @@ class GeneratorTests(unittest.TestCase):
             scene, times = generate_animated.scene(seed)
             anim2html.translate(scene)
             self.assertEqual(len(times), 5, seed)
-            jumps = [t for L in scene["layers"] for a in L["animations"]
-                     for t in generate_animated.discontinuities(a)]
+            anims = [a for L in scene["layers"] for a in L["animations"]]
+            jumps = [t for a in anims for t in generate_animated.discontinuities(a)]
             for t in times:
-                self.assertTrue(all(abs(t - j) >= generate_animated.MARGIN - 1e-9 for j in jumps), (seed, t))
+                self.assertFalse(generate_animated.near_jump(anims, jumps, t), (seed, t))
+
+    def test_discrete_steps_follow_the_timing_function(self):
+        # Two values, no key times: the second from progress 1/2. Ease-in
+        # (0.42, 0, 1, 1): y(s) = 3s^2 - 2s^3 is 1/2 at s = 1/2, where
+        # x = 3/8 * 0.42 + 3/8 + 1/8 = 0.6575; a 2 s animation jumps at 1.315 s.
+        a = {"type": "keyframe", "keyPath": "opacity", "values": [0, 1], "calculationMode": "discrete",
+             "duration": 2, "timingFunction": "easeIn"}
+        self.assertEqual(generate_animated.discrete_step(a, 1.30), 1)
+        self.assertEqual(generate_animated.discrete_step(a, 1.33), 2)
+        self.assertIsNone(generate_animated.discrete_step(a, 2.1))
 
     def test_scenes_use_only_documented_keys(self):
         for seed in range(50):
