@@ -113,14 +113,19 @@ def box_shadow(width, c):
 
 
 # key path -> (element, function(model, value) -> {css property: value}).
-# Elements: "o" (position, opacity), "t" (the layer's transform about the
-# anchor point), "b" (the box: bounds, background, corner radius, border).
+# Elements: "o" (position), "t" (the layer's transform about the anchor
+# point), "b" (the box: bounds, background, corner radius, border, opacity;
+# opacity on the box, the leaf, groups background and border as CA's group
+# opacity does without flattening the 3D context). The top-level layers
+# share one 3D context (#ctx, preserve-3d down to each box), as sublayers
+# of one superlayer do in CA: a layer turned about x or y is depth-sorted
+# against its siblings (and cut by their planes), not drawn flat in order.
 def _pos(m, v):
     return {"translate": "%spx %spx" % (num(v[0]), num(v[1]))}
 
 
 KEY_PATHS = {
-    "opacity": ("o", lambda m, v: {"opacity": num(v)}, "number"),
+    "opacity": ("b", lambda m, v: {"opacity": num(v)}, "number"),
     "position": ("o", _pos, "point"),
     "position.x": ("o", lambda m, v: _pos(m, [v, m.position[1]]), "number"),
     "position.y": ("o", lambda m, v: _pos(m, [m.position[0], v]), "number"),
@@ -315,9 +320,10 @@ PAGE = """<!DOCTYPE html>
 html,body{margin:0;padding:0;background:transparent}
 #canvas{position:absolute;left:%(margin)spx;top:%(margin)spx;width:%(w)spx;height:%(h)spx;overflow:hidden;background:%(bg)s}
 .o,.t,.b{position:absolute;left:0;top:0;transform-origin:0 0;box-sizing:border-box}
-</style></head><body><div id="canvas">
+#ctx,.o,.t{position:absolute;left:0;top:0;transform-style:preserve-3d}
+</style></head><body><div id="canvas"><div id="ctx">
 %(body)s
-</div><script>
+</div></div><script>
 const oqcAnimations = %(anims)s;
 const oqcPlayers = oqcAnimations.map(a => {
   const el = document.getElementById(a.element);
@@ -376,7 +382,7 @@ def translate(scene, margin=0):
             intervals.append(active_interval(a))
         ax, ay = m.anchor
         bstyle = ["width:%spx" % num(m.width), "height:%spx" % num(m.height),
-                  "translate:%s%% %s%%" % (num(-100 * ax), num(-100 * ay))]
+                  "translate:%s%% %s%%" % (num(-100 * ax), num(-100 * ay)), "opacity:%s" % num(m.opacity)]
         if m.background[3] > 0:
             bstyle.append("background-color:" + css_colour(m.background))
         if m.corner > 0:
@@ -384,9 +390,9 @@ def translate(scene, margin=0):
         if m.border_width > 0:
             bstyle.append("box-shadow:" + box_shadow(m.border_width, m.border_colour))
         body.append(
-            '<div class="o" id="o%d" style="translate:%spx %spx;opacity:%s">'
+            '<div class="o" id="o%d" style="translate:%spx %spx">'
             '<div class="t" id="t%d"><div class="b" id="b%d" style="%s"></div></div></div>' % (
-                i, num(m.position[0]), num(m.position[1]), num(m.opacity), i, i, ";".join(bstyle)))
+                i, num(m.position[0]), num(m.position[1]), i, i, ";".join(bstyle)))
     html = PAGE % {"margin": num(margin), "w": num(w), "h": num(h), "bg": bg, "body": "\n".join(body),
                    "anims": json.dumps(anims)}
     return html, intervals
