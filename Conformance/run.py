@@ -67,7 +67,7 @@ def edge_map(img, step=24.0):
     return grown
 
 
-def compare(ours, theirs):
+def compare(ours, theirs, edge_step=24.0):
     """Per-scene metrics on premultiplied RGBA, 0..255 scale. `interior16`
     counts only the pixels off by more than 16 that are not next to an edge
     in either image: how an edge is anti-aliased, or a one-pixel shift of
@@ -76,7 +76,7 @@ def compare(ours, theirs):
     per_px = d.max(axis=2)
     n = per_px.size
     mse = float((d ** 2).mean())
-    edges = edge_map(ours) | edge_map(theirs)
+    edges = edge_map(ours, edge_step) | edge_map(theirs, edge_step)
     return {
         "max": float(per_px.max()),
         "mean": float(d.mean()),
@@ -221,7 +221,7 @@ def judge(row, out, th, scene):
         row["status"] = "ours failed"
         row["error"] = str(e)
         return
-    m, per_px = compare(mine, theirs)
+    m, per_px = compare(mine, theirs, th.classes[row["class"]].get("edge_step", 24.0))
     row["metrics"] = m
     heat_map(per_px).save(os.path.join(out, "diff", row["name"] + ".png"))
     row["diff"] = "diff/%s.png" % row["name"]
