@@ -128,18 +128,27 @@ def scene(seed):
     return {"canvas": canvas, "layers": layers}
 
 
-def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def cli(make, description, argv=None):
+    """SEED [-o FILE]: the scene make(SEED) as JSON."""
+    ap = argparse.ArgumentParser(description=description)
     ap.add_argument("seed", type=int)
     ap.add_argument("-o", "--output")
     a = ap.parse_args(argv)
-    text = json.dumps(scene(a.seed), indent=1) + "\n"
-    if a.output:
-        with open(a.output, "w") as fh:
+    emit(json.dumps(make(a.seed), indent=1) + "\n", a.output)
+    return 0
+
+
+def emit(text, output):
+    """text to the file output, or to standard output without one."""
+    if output:
+        with open(output, "w") as fh:
             fh.write(text)
     else:
         sys.stdout.write(text)
-    return 0
+
+
+def main(argv=None):
+    return cli(scene, __doc__.split("\n\n")[0], argv)
 
 
 if __name__ == "__main__":

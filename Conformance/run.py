@@ -67,7 +67,7 @@ def edge_map(img, step=24.0):
     return grown
 
 
-def compare(ours, theirs):
+def compare(ours, theirs, edge_step=24.0):
     """Per-scene metrics on premultiplied RGBA, 0..255 scale. `interior16`
     counts only the pixels off by more than 16 that are not next to an edge
     in either image: how an edge is anti-aliased, or a one-pixel shift of
@@ -76,7 +76,7 @@ def compare(ours, theirs):
     per_px = d.max(axis=2)
     n = per_px.size
     mse = float((d ** 2).mean())
-    edges = edge_map(ours) | edge_map(theirs)
+    edges = edge_map(ours, edge_step) | edge_map(theirs, edge_step)
     return {
         "max": float(per_px.max()),
         "mean": float(d.mean()),
@@ -208,6 +208,39 @@ def find_oqc(arg):
     if os.path.isfile(exe):
         return [exe]
     return None
+
+
+def judge(row, out, th, scene):
+    """Compare row's two pictures (paths relative to out): metrics, heat map
+    and pass or fail under the row's class; a scene listed as a known bug is
+    reported as one."""
+    try:
+        theirs = load_premultiplied(os.path.join(out, row["chromium"]), tuple(row["size"]))
+        mine = load_premultiplied(os.path.join(out, row["ours"]), tuple(row["size"]))
+    except (ValueError, OSError) as e:
+        row["status"] = "ours failed"
+        row["error"] = str(e)
+        return
+    m, per_px = compare(mine, theirs, th.classes[row["class"]].get("edge_step", 24.0))
+    row["metrics"] = m
+    heat_map(per_px).save(os.path.join(out, "diff", row["name"] + ".png"))
+    row["diff"] = "diff/%s.png" % row["name"]
+    bad = th.check(row["class"], m)
+    row["status"] = "pass" if not bad else "fail"
+    if bad:
+        row["why"] = "; ".join(bad)
+    if scene in th.known_bugs:
+        # A disagreement already traced to our renderer: reported, not
+        # failing the run; when it starts to pass, say so.
+        row["bug"] = th.known_bugs[scene]
+        row["status"] = "known bug" if bad else "known bug passes"
+
+
+def status_counts(rows):
+    counts = {}
+    for r in rows:
+        counts[r["status"]] = counts.get(r["status"], 0) + 1
+    return ", ".join("%s %d" % kv for kv in sorted(counts.items()))
 
 
 # ------------------------------------------------------------------ report
@@ -354,36 +387,14 @@ def main(argv=None):
                 row["error"] = err
                 continue
             row["ours"] = "ours/%s.png" % name
-            try:
-                theirs = load_premultiplied(os.path.join(out, row["chromium"]), tuple(row["size"]))
-                mine = load_premultiplied(os.path.join(out, row["ours"]), tuple(row["size"]))
-            except (ValueError, OSError) as e:
-                row["status"] = "ours failed"
-                row["error"] = str(e)
-                continue
-            m, per_px = compare(mine, theirs)
-            row["metrics"] = m
-            heat_map(per_px).save(os.path.join(out, "diff", name + ".png"))
-            row["diff"] = "diff/%s.png" % name
-            bad = th.check(row["class"], m)
-            row["status"] = "pass" if not bad else "fail"
-            if bad:
-                row["why"] = "; ".join(bad)
-            if name in th.known_bugs:
-                # A disagreement already traced to our renderer: reported, not
-                # failing the run; when it starts to pass, say so.
-                row["bug"] = th.known_bugs[name]
-                row["status"] = "known bug" if bad else "known bug passes"
+            judge(row, out, th, name)
     finally:
         side.close()
         pool.shutdown(wait=True)
     t_total = time.monotonic() - t_start
 
-    counts = {}
-    for r in rows:
-        counts[r["status"]] = counts.get(r["status"], 0) + 1
     summary = "%d scenes: %s. Chromium %.0f s, total %.0f s." % (
-        len(rows), ", ".join("%s %d" % kv for kv in sorted(counts.items())), t_chromium, t_total)
+        len(rows), status_counts(rows), t_chromium, t_total)
     write_report(out, rows, summary)
     with open(os.path.join(out, "results.json"), "w") as fh:
         json.dump({"summary": summary, "scenes": rows}, fh, indent=1)

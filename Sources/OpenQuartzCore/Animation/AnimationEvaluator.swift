@@ -59,14 +59,20 @@ package enum AnimationEvaluator {
         if !(anim is CASpringAnimation), let tf = anim.timingFunction { f = tf.evaluate(f) }
         let target = PropertyTarget(p, pres)
         guard let current = target.current(pres) else { return }
+        // A cumulative repeat starts from where the cycle before it ended (Apple: "the value at
+        // the end of the previous repeat cycle, plus the value of the current repeat cycle"):
+        // that is end − start further on for a cycle that plays one way, but an autoreversing
+        // cycle ends back at its start value, so its repeats add nothing and the value never
+        // jumps at a repeat boundary.
+        let repeats = p.autoreverses ? 0 : iteration
         let value: AnimationValue?
         switch p {
         case let spring as CASpringAnimation:
-            value = basicValue(spring, progress: spring.spring.progress(u), iteration: iteration, current: current, target: target)
+            value = basicValue(spring, progress: spring.spring.progress(u), iteration: repeats, current: current, target: target)
         case let basic as CABasicAnimation:
-            value = basicValue(basic, progress: f, iteration: iteration, current: current, target: target)
+            value = basicValue(basic, progress: f, iteration: repeats, current: current, target: target)
         case let key as CAKeyframeAnimation:
-            value = KeyframeEvaluation.value(key, progress: f, iteration: iteration, current: current, target: target, pres: pres)
+            value = KeyframeEvaluation.value(key, progress: f, iteration: repeats, current: current, target: target, pres: pres)
         default:
             value = nil
         }

@@ -53,6 +53,30 @@ import OpenQuartzCore
         }
     }
 
+    /// An autoreversing cycle ends where it began, so a cumulative repeat starts from the start
+    /// value again (Apple: "the value at the end of the previous repeat cycle, plus the value of
+    /// the current repeat cycle"): nothing accumulates and nothing jumps at a repeat boundary.
+    @Test func autoreversingCumulativeRepeatsAddNothing() {
+        // 2 s cycles (forward, back) from time 1. Second cycle, 0.25 s in: 12.5, as in the first.
+        for (additive, expected) in [(false, 12.5), (true, 112.5)] as [(Bool, CGFloat)] {
+            for t in [1.25, 3.25] {
+                let a = Self.basic(); a.autoreverses = true
+                let shown = Self.x(a, additive: additive, cumulative: true, repeats: 3, at: t)
+                #expect(close(shown, expected, 1e-9), "additive \(additive) at \(t): \(shown)")
+            }
+        }
+        // Either side of the first repeat boundary (t = 3): 10.1 going back down, 10.1 going up.
+        for t in [2.99, 3.01] {
+            let a = Self.basic(); a.autoreverses = true
+            let shown = Self.x(a, additive: false, cumulative: true, repeats: 3, at: t)
+            #expect(close(shown, 10.1, 1e-9), "at \(t): \(shown)")
+        }
+        // Keyframes 0, 10, 5: half-way through the second cycle's forward half is 10 again.
+        let k = Self.keyframes(); k.autoreverses = true
+        let shown = Self.x(k, additive: false, cumulative: true, repeats: 2, at: 3.5)
+        #expect(close(shown, 10, 1e-9), "keyframes: \(shown)")
+    }
+
     /// A fractional repeat count filling forwards holds the frame where the last repeat stops.
     @Test func fractionalRepeatsFillForwards() {
         // 2.5 repeats: stops half-way through the third cycle: 15 + 2 · 10.
