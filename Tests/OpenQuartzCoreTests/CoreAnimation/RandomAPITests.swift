@@ -159,7 +159,10 @@ struct RandomAPITests {
             var p = Program(rng: SplitMix64(state: seed))
             let start = clock.now
             p.run()
-            #expect(clock.now - start < .seconds(10), "seed \(seed)")
+            // A bound against runaway work (an unbounded loop, quadratic growth), not a speed
+            // target: the slowest seed takes 3.4-6.7 s alone in a debug build and went past
+            // 10 s only when other builds loaded the machine.
+            #expect(clock.now - start < .seconds(30), "seed \(seed)")
         }
     }
 }
