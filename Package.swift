@@ -24,7 +24,7 @@ let package = Package(
         .target(name: "Codecs", dependencies: ["CZlib", "Raster"]),
         .target(name: "OpenQuartzCore", dependencies: ["Raster", "Codecs"]),
         .target(name: "OpenUIKit", dependencies: ["OpenQuartzCore"]),
-        .target(name: "Gallery", dependencies: ["OpenQuartzCore"]),
+        .target(name: "Gallery", dependencies: ["OpenQuartzCore", "OpenUIKit"]),
         .executableTarget(name: "oqc", dependencies: ["OpenQuartzCore", "Gallery"]),
         // The drawing race (Benchmarks/drawing): its cases, shared with the tests, and the
         // program that times them.

@@ -62,7 +62,17 @@ public struct Figure: Sendable {
         controller.viewDidLoad()
         let root = controller.view.layer
         canvas.applyInfoPlistDefaults(to: root)
+        // A view is its layer's delegate only while the controller keeps it, and the figure
+        // keeps just the layers: the views draw now, as UIKit draws them before the first
+        // frame, so that no layer is left marked for a display without its view.
+        Figure.display(root)
         return root
+    }
+
+    private static func display(_ layer: CALayer) {
+        layer.displayIfNeeded()
+        layer.mask.map(display)
+        for sublayer in layer.sublayers ?? [] { display(sublayer) }
     }
 
     /// The Swift code for this figure, as shown in the gallery.

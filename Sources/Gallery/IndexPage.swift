@@ -26,17 +26,16 @@ enum IndexPage {
         </head>
         <body>
         <h1>iOS Core Animation, chapters 4 and 5, rendered by OpenQuartzCore</h1>
-        <p>Each figure is built twice: in Swift against OpenQuartzCore's CALayer API, following the book's
-        Objective-C listing line by line, and as a scene file that <code>oqc render</code> draws; the tests
-        check that both give the same pixels. Pictures the book loads from files are painted in code.</p>
-        <p>In the Swift code, <code>View</code> stands in for UIKit's <code>UIView</code>: <code>frame</code>,
-        <code>center</code>, <code>backgroundColor</code>, <code>alpha</code> and <code>isUserInteractionEnabled</code>
-        set the backing layer's <code>frame</code>, <code>position</code>, <code>backgroundColor</code>,
-        <code>opacity</code> and <code>allowsHitTesting</code>, as UIKit does; a subclass's <code>init</code> lays out
-        what the book built in Interface Builder and <code>viewDidLoad()</code> follows the book's listing.
-        <code>Label</code> stands in for <code>UILabel</code> (with its iOS 6 defaults: 17-point system font,
-        black text on white): its <code>text</code>, <code>textAlignment</code> and <code>font</code> go to a
-        <code>CATextLayer</code> centred vertically in the label.</p>
+        <p>Each figure is built twice: in Swift with OpenUIKit's <code>UIView</code> and OpenQuartzCore's CALayer
+        API, following the book's Objective-C listing line by line, and as a scene file that <code>oqc render</code>
+        draws; the tests check that both give the same pixels. Pictures the book loads from files are painted
+        in code, and the listings ask for them with <code>UIImage.standIn(named:)</code> where the book calls
+        <code>UIImage(named:)</code>.</p>
+        <p>In the Swift code, a subclass's <code>init</code> lays out what the book built in Interface Builder and
+        <code>viewDidLoad()</code> follows the book's listing. <code>Label</code> stands in for <code>UILabel</code>
+        (with its iOS 6 defaults: 17-point system font, black text on white): its <code>text</code>,
+        <code>textAlignment</code> and <code>font</code> go to a <code>CATextLayer</code> centred vertically in the
+        label, which a scene file can spell, where <code>UILabel</code> draws its text into its own bitmap.</p>
         <nav>
         """
         for f in figures { out += "<a href=\"#fig\(f.id)\">\(escape(f.id))</a>" }

@@ -1,19 +1,31 @@
 import Foundation
-import OpenQuartzCore
+import OpenUIKit
 
-/// The part of UIKit's `UILabel` the listings use, with UILabel's defaults of the iOS 6 era the
-/// book describes: 17-point system font, black text, a white background (clear only from
-/// iOS 7), natural alignment, and no user interaction. One line of text drawn by a
-/// `CATextLayer` (`textLayer`) that spans the label's width and is centred vertically in it,
-/// as UILabel centres its line: the text layer itself lays its line out from the top.
-final class Label: View {
+/// A `UILabel` as the scene files can spell it: UILabel's properties the listings use, with
+/// UILabel's defaults of the iOS 6 era the book describes (17-point system font, black text, a
+/// white background (clear only from iOS 7), natural alignment, no user interaction), but the
+/// line drawn by a `CATextLayer` sublayer (`textLayer`) rather than in `draw(_:)`. Each figure's
+/// scene file rebuilds its Swift layer tree exactly, and a scene file has text layers, not
+/// views that draw; OpenUIKit's `UILabel` rasterises its text into its own backing store. The
+/// text layer spans the label's width and is centred vertically in it, as UILabel centres its
+/// line: the text layer itself lays its line out from the top.
+final class Label: UIView {
     let textLayer = CATextLayer()
 
-    init(frame: CGRect) {
+    override init(frame: CGRect) {
         super.init(frame: frame)
+        configure()
+    }
+
+    required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        configure()
+    }
+
+    private func configure() {
         backgroundColor = .white
         isUserInteractionEnabled = false
-        textLayer.foregroundColor = .black
+        textLayer.foregroundColor = UIColor.black.cgColor
         layer.addSublayer(textLayer)
         applyFont()
     }
@@ -23,13 +35,12 @@ final class Label: View {
         set { textLayer.string = newValue }
     }
 
-    var textColor: CGColor? {
-        get { textLayer.foregroundColor }
-        set { textLayer.foregroundColor = newValue }
+    var textColor: UIColor = .black {
+        didSet { textLayer.foregroundColor = textColor.cgColor }
     }
 
     var textAlignment: NSTextAlignment = .natural {
-        didSet { textLayer.alignmentMode = textAlignment.alignmentMode }
+        didSet { textLayer.alignmentMode = Label.alignmentMode(textAlignment) }
     }
 
     var font: UIFont = .systemFont(ofSize: 17) {
@@ -44,8 +55,20 @@ final class Label: View {
         didSet { layoutText() }
     }
 
+    /// The text layer's alignment for a paragraph alignment.
+    private static func alignmentMode(_ alignment: NSTextAlignment) -> CATextLayerAlignmentMode {
+        switch alignment {
+        case .left: .left
+        case .center: .center
+        case .right: .right
+        case .justified: .justified
+        case .natural: .natural
+        }
+    }
+
+    /// The text layer takes a face by family name, as a scene file spells it.
     private func applyFont() {
-        textLayer.font = font.fontName
+        textLayer.font = font.familyName
         textLayer.fontSize = font.pointSize
         layoutText()
     }
@@ -53,7 +76,7 @@ final class Label: View {
     /// The line box, rounded up to whole points as UIKit sizes text, in the middle of the label.
     private func layoutText() {
         let b = layer.bounds
-        let height = (font.lineHeight ?? font.pointSize).rounded(.up)
+        let height = font.lineHeight.rounded(.up)
         textLayer.frame = CGRect(x: b.minX, y: b.minY + (b.height - height) / 2, width: b.width, height: height)
     }
 }

@@ -307,18 +307,18 @@ func springLayer() -> CALayer {
 /// right, with Info.plist's UIViewGroupOpacity off (the iOS 6 default the book describes).
 /// The label has UILabel's white background of that time, which is what makes the problem show.
 class GroupOpacityButtons: ViewController {
-    let containerView = View(frame: CGRect(x: 50, y: -50, width: 300, height: 300))
-    var button2: View?
+    let containerView = UIView(frame: CGRect(x: 50, y: -50, width: 300, height: 300))
+    var button2: UIView?
 
     override init(canvas: Figure.Canvas) {
         super.init(canvas: canvas)
         view.addSubview(containerView)
     }
 
-    func customButton() -> View {
+    func customButton() -> UIView {
         //create button
         var frame = CGRect(x: 0, y: 0, width: 150, height: 50)
-        let button = View(frame: frame)
+        let button = UIView(frame: frame)
         button.backgroundColor = .white
         button.layer.cornerRadius = 10
         //add label
@@ -349,12 +349,12 @@ class GroupOpacityButtons: ViewController {
 /// Figure 4.4 (no listing in the book): the border follows the layer's bounds, not the shape of
 /// its contents or of its sublayers.
 final class BorderFollowsBounds: ViewController {
-    let layerView = View(frame: CGRect(x: 40, y: 40, width: 200, height: 200))
+    let layerView = UIView(frame: CGRect(x: 40, y: 40, width: 200, height: 200))
 
     override init(canvas: Figure.Canvas) {
         super.init(canvas: canvas)
-        let redView = View(frame: CGRect(x: 130, y: 130, width: 100, height: 100))
-        redView.backgroundColor = red
+        let redView = UIView(frame: CGRect(x: 130, y: 130, width: 100, height: 100))
+        redView.backgroundColor = .red
         layerView.addSubview(redView)
         view.addSubview(layerView)
     }
@@ -362,7 +362,7 @@ final class BorderFollowsBounds: ViewController {
     override func viewDidLoad() {
         super.viewDidLoad()
         //an image with a transparent background, and a border
-        self.layerView.layer.contents = UIImage(named: "Snowman.png")?.cgImage
+        self.layerView.layer.contents = UIImage.standIn(named: "Snowman.png")?.cgImage
         self.layerView.layer.cornerRadius = 20.0
         self.layerView.layer.borderWidth = 5.0
     }
@@ -373,8 +373,8 @@ final class BorderFollowsBounds: ViewController {
 /// Mac OS, whose y axis points up, the same default points down. The right view shows the
 /// Mac's look by flipping the offset.
 final class ShadowOffsetIOSAndMac: ViewController {
-    let iOSView = View(frame: CGRect(x: 40, y: 40, width: 160, height: 160))
-    let macView = View(frame: CGRect(x: 240, y: 40, width: 160, height: 160))
+    let iOSView = UIView(frame: CGRect(x: 40, y: 40, width: 160, height: 160))
+    let macView = UIView(frame: CGRect(x: 240, y: 40, width: 160, height: 160))
 
     override init(canvas: Figure.Canvas) {
         super.init(canvas: canvas)
@@ -397,8 +397,8 @@ final class ShadowOffsetIOSAndMac: ViewController {
         "figure-4.6": #"""
 /// Figure 4.6 (no listing in the book): a larger offset and radius give more sense of depth.
 final class ShadowDepth: ViewController {
-    let layerView1 = View(frame: CGRect(x: 40, y: 40, width: 160, height: 160))
-    let layerView2 = View(frame: CGRect(x: 240, y: 40, width: 160, height: 160))
+    let layerView1 = UIView(frame: CGRect(x: 40, y: 40, width: 160, height: 160))
+    let layerView2 = UIView(frame: CGRect(x: 240, y: 40, width: 160, height: 160))
 
     override init(canvas: Figure.Canvas) {
         super.init(canvas: canvas)
@@ -425,7 +425,7 @@ final class ShadowDepth: ViewController {
         "figure-4.7": #"""
 /// Figure 4.7 (no listing in the book): the shadow takes the shape of the contents.
 final class ShadowFollowsContents: ViewController {
-    let layerView = View(frame: CGRect(x: 40, y: 40, width: 200, height: 200))
+    let layerView = UIView(frame: CGRect(x: 40, y: 40, width: 200, height: 200))
 
     override init(canvas: Figure.Canvas) {
         super.init(canvas: canvas)
@@ -435,7 +435,7 @@ final class ShadowFollowsContents: ViewController {
     override func viewDidLoad() {
         super.viewDidLoad()
         //an image with a transparent background
-        self.layerView.layer.contents = UIImage(named: "Snowman.png")?.cgImage
+        self.layerView.layer.contents = UIImage.standIn(named: "Snowman.png")?.cgImage
         //the shadow follows the image's alpha, not the bounds
         self.layerView.layer.shadowOpacity = 0.6
         self.layerView.layer.shadowOffset = CGSize(width: 6.0, height: 8.0)
@@ -470,13 +470,13 @@ final class ShadowClippedByMasksToBounds: CornerViewsNib {
 /// Figure 5.14 (no listing in the book): the back of a layer turned 180° about Y shows its
 /// contents mirrored; with doubleSided = NO it is not drawn at all.
 final class BackFaces: ViewController {
-    let layerView1 = View(frame: CGRect(x: 40, y: 50, width: 200, height: 200))
-    let layerView2 = View(frame: CGRect(x: 280, y: 50, width: 200, height: 200))
+    let layerView1 = UIView(frame: CGRect(x: 40, y: 50, width: 200, height: 200))
+    let layerView2 = UIView(frame: CGRect(x: 280, y: 50, width: 200, height: 200))
 
     override init(canvas: Figure.Canvas) {
         super.init(canvas: canvas)
         for layerView in [layerView1, layerView2] {
-            layerView.layer.contents = UIImage(named: "Snowman.png")?.cgImage
+            layerView.layer.contents = UIImage.standIn(named: "Snowman.png")?.cgImage
             view.addSubview(layerView)
         }
     }
@@ -522,7 +522,7 @@ final class TouchCubeFixed: TouchCubeNib {
         marker.position = TouchCubeTap.point(on: self.button.layer)
         marker.path = CGPath(ellipseIn: CGRect(x: -7.5, y: -7.5, width: 15, height: 15))
         marker.fillColor = nil
-        marker.strokeColor = red
+        marker.strokeColor = UIColor.red.cgColor
         marker.lineWidth = 3
         self.view.layer.addSublayer(marker)
     }
@@ -584,13 +584,13 @@ final class Listing4_3: ShadowViewNib {
         "listing-4.4": #"""
 /// Listing 4.4: creating simple shadow paths.
 final class Listing4_4: ViewController {
-    let layerView1 = View(frame: CGRect(x: 40, y: 40, width: 200, height: 200))
-    let layerView2 = View(frame: CGRect(x: 300, y: 40, width: 200, height: 200))
+    let layerView1 = UIView(frame: CGRect(x: 40, y: 40, width: 200, height: 200))
+    let layerView2 = UIView(frame: CGRect(x: 300, y: 40, width: 200, height: 200))
 
     override init(canvas: Figure.Canvas) {
         super.init(canvas: canvas)
         for layerView in [layerView1, layerView2] {
-            layerView.layer.contents = UIImage(named: "Snowman.png")?.cgImage
+            layerView.layer.contents = UIImage.standIn(named: "Snowman.png")?.cgImage
             view.addSubview(layerView)
         }
     }
@@ -615,11 +615,11 @@ final class Listing4_4: ViewController {
 /// Listing 4.5: applying a layer mask. (The book's listing sizes the mask from
 /// `self.layerView.bounds`, a leftover from another project; the image view is meant.)
 final class Listing4_5: ViewController {
-    let imageView = View(frame: CGRect(x: 40, y: 40, width: 200, height: 200))
+    let imageView = UIView(frame: CGRect(x: 40, y: 40, width: 200, height: 200))
 
     override init(canvas: Figure.Canvas) {
         super.init(canvas: canvas)
-        imageView.layer.contents = UIImage(named: "Igloo.png")?.cgImage
+        imageView.layer.contents = UIImage.standIn(named: "Igloo.png")?.cgImage
         view.addSubview(imageView)
     }
 
@@ -628,7 +628,7 @@ final class Listing4_5: ViewController {
         //create mask layer
         let maskLayer = CALayer()
         maskLayer.frame = self.imageView.bounds
-        let maskImage = UIImage(named: "Cone.png")
+        let maskImage = UIImage.standIn(named: "Cone.png")
         maskLayer.contents = maskImage?.cgImage
         //apply mask to image layer
         self.imageView.layer.mask = maskLayer
@@ -701,10 +701,10 @@ class Listing5_10: CubeFromCorner {
 final class Listing5_2: PictureViewNib {
     override init(canvas: Figure.Canvas) {
         super.init(canvas: canvas)
-        let untransformed = View(frame: layerView.frame)
+        let untransformed = UIView(frame: layerView.frame)
         untransformed.layer.contents = layerView.layer.contents
         untransformed.alpha = 0.25
-        view.layer.insertSublayer(untransformed.layer, below: layerView.layer)
+        view.insertSubview(untransformed, belowSubview: layerView)
     }
 
     override func viewDidLoad() {
@@ -867,15 +867,15 @@ class Listing5_9: CubeNib {
 /// The nib of figures 4.1–4.3 (the book lays it out in Interface Builder): two large white views,
 /// each with a smaller red view that overflows its bottom-right corner.
 class CornerViewsNib: ViewController {
-    let layerView1 = View(frame: CGRect(x: 30, y: 30, width: 200, height: 200))
-    let layerView2 = View(frame: CGRect(x: 280, y: 30, width: 200, height: 200))
+    let layerView1 = UIView(frame: CGRect(x: 30, y: 30, width: 200, height: 200))
+    let layerView2 = UIView(frame: CGRect(x: 280, y: 30, width: 200, height: 200))
 
     override init(canvas: Figure.Canvas) {
         super.init(canvas: canvas)
         for layerView in [layerView1, layerView2] {
             layerView.backgroundColor = .white
-            let redView = View(frame: CGRect(x: 130, y: 130, width: 100, height: 100))
-            redView.backgroundColor = red
+            let redView = UIView(frame: CGRect(x: 130, y: 130, width: 100, height: 100))
+            redView.backgroundColor = .red
             layerView.addSubview(redView)
             view.addSubview(layerView)
         }
@@ -886,9 +886,9 @@ class CornerViewsNib: ViewController {
 /// The nib of figure 4.10 (figure 4.9 shows it in Interface Builder): layerView2 now sits inside
 /// an empty shadowView of the same frame.
 class ShadowViewNib: ViewController {
-    let layerView1 = View(frame: CGRect(x: 30, y: 30, width: 200, height: 200))
-    let shadowView = View(frame: CGRect(x: 280, y: 30, width: 200, height: 200))
-    let layerView2 = View(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+    let layerView1 = UIView(frame: CGRect(x: 30, y: 30, width: 200, height: 200))
+    let shadowView = UIView(frame: CGRect(x: 280, y: 30, width: 200, height: 200))
+    let layerView2 = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
 
     override init(canvas: Figure.Canvas) {
         super.init(canvas: canvas)
@@ -897,8 +897,8 @@ class ShadowViewNib: ViewController {
         view.addSubview(shadowView)
         for layerView in [layerView1, layerView2] {
             layerView.backgroundColor = .white
-            let redView = View(frame: CGRect(x: 130, y: 130, width: 100, height: 100))
-            redView.backgroundColor = red
+            let redView = UIView(frame: CGRect(x: 130, y: 130, width: 100, height: 100))
+            redView.backgroundColor = .red
             layerView.addSubview(redView)
         }
     }
@@ -908,12 +908,12 @@ class ShadowViewNib: ViewController {
 /// The nib of figures 5.3–5.10 (Interface Builder in the book): one view showing a picture,
 /// centred across the canvas.
 class PictureViewNib: ViewController {
-    let layerView: View
+    let layerView: UIView
 
     override init(canvas: Figure.Canvas) {
-        layerView = View(frame: CGRect(x: canvas.size.width / 2 - 100, y: 50, width: 200, height: 200))
+        layerView = UIView(frame: CGRect(x: canvas.size.width / 2 - 100, y: 50, width: 200, height: 200))
         super.init(canvas: canvas)
-        layerView.layer.contents = UIImage(named: "Igloo.png")?.cgImage
+        layerView.layer.contents = UIImage.standIn(named: "Igloo.png")?.cgImage
         view.addSubview(layerView)
     }
 }
@@ -921,7 +921,7 @@ class PictureViewNib: ViewController {
         "nib-5.11": #"""
 /// The touch-event cube: the lit cube with a button on face 3 (in the nib, as in the book).
 class TouchCubeNib: Listing5_10 {
-    let button = View(frame: CGRect(x: 95, y: 80, width: 90, height: 40))
+    let button = UIView(frame: CGRect(x: 95, y: 80, width: 90, height: 40))
 
     override init(canvas: Figure.Canvas) {
         super.init(canvas: canvas)
@@ -937,14 +937,14 @@ class TouchCubeNib: Listing5_10 {
         "nib-5.6": #"""
 /// The nib of figure 5.13 (figure 5.12 in the book): two views side by side in a container.
 class SideBySideNib: ViewController {
-    let containerView = View(frame: CGRect(x: 0, y: 0, width: 520, height: 300))
-    let layerView1 = View(frame: CGRect(x: 40, y: 50, width: 200, height: 200))
-    let layerView2 = View(frame: CGRect(x: 280, y: 50, width: 200, height: 200))
+    let containerView = UIView(frame: CGRect(x: 0, y: 0, width: 520, height: 300))
+    let layerView1 = UIView(frame: CGRect(x: 40, y: 50, width: 200, height: 200))
+    let layerView2 = UIView(frame: CGRect(x: 280, y: 50, width: 200, height: 200))
 
     override init(canvas: Figure.Canvas) {
         super.init(canvas: canvas)
         for layerView in [layerView1, layerView2] {
-            layerView.layer.contents = UIImage(named: "Igloo.png")?.cgImage
+            layerView.layer.contents = UIImage.standIn(named: "Igloo.png")?.cgImage
             containerView.addSubview(layerView)
         }
         view.addSubview(containerView)
@@ -954,13 +954,13 @@ class SideBySideNib: ViewController {
         "nib-5.7": #"""
 /// The nib of figures 5.16 and 5.18: an inner view in the middle of an outer one.
 class NestedViewsNib: ViewController {
-    let outerView = View(frame: CGRect(x: 70, y: 50, width: 200, height: 200))
-    let innerView = View(frame: CGRect(x: 50, y: 50, width: 100, height: 100))
+    let outerView = UIView(frame: CGRect(x: 70, y: 50, width: 200, height: 200))
+    let innerView = UIView(frame: CGRect(x: 50, y: 50, width: 100, height: 100))
 
     override init(canvas: Figure.Canvas) {
         super.init(canvas: canvas)
         outerView.backgroundColor = .white
-        innerView.backgroundColor = CGColor(red: 0.95, green: 0.45, blue: 0.45, alpha: 1)
+        innerView.backgroundColor = UIColor(red: 0.95, green: 0.45, blue: 0.45, alpha: 1)
         outerView.addSubview(innerView)
         view.addSubview(outerView)
     }
@@ -970,21 +970,21 @@ class NestedViewsNib: ViewController {
 /// The nib of the cube figures: six plain face views lying loose in the nib, each with a
 /// coloured label showing the face's number in a large font.
 class CubeNib: ViewController {
-    let containerView = View(frame: CGRect(x: 0, y: 0, width: 480, height: 480))
-    var faces: [View] = []
+    let containerView = UIView(frame: CGRect(x: 0, y: 0, width: 480, height: 480))
+    var faces: [UIView] = []
 
     override init(canvas: Figure.Canvas) {
         super.init(canvas: canvas)
         view.addSubview(containerView)
         containerView.layer.name = "container"
-        let colors = [CGColor(red: 0.95, green: 0.45, blue: 0.45, alpha: 1),
-                      CGColor(red: 0.45, green: 0.8, blue: 0.45, alpha: 1),
-                      CGColor(red: 0.45, green: 0.6, blue: 0.95, alpha: 1),
-                      CGColor(red: 0.95, green: 0.8, blue: 0.3, alpha: 1),
-                      CGColor(red: 0.75, green: 0.5, blue: 0.9, alpha: 1),
-                      CGColor(red: 0.3, green: 0.8, blue: 0.8, alpha: 1)]
+        let colors = [UIColor(red: 0.95, green: 0.45, blue: 0.45, alpha: 1),
+                      UIColor(red: 0.45, green: 0.8, blue: 0.45, alpha: 1),
+                      UIColor(red: 0.45, green: 0.6, blue: 0.95, alpha: 1),
+                      UIColor(red: 0.95, green: 0.8, blue: 0.3, alpha: 1),
+                      UIColor(red: 0.75, green: 0.5, blue: 0.9, alpha: 1),
+                      UIColor(red: 0.3, green: 0.8, blue: 0.8, alpha: 1)]
         for (i, color) in colors.enumerated() {
-            let face = View(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+            let face = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
             face.backgroundColor = .white
             face.layer.name = "face\(i + 1)"
             let label = Label(frame: CGRect(x: 25, y: 25, width: 150, height: 150))

@@ -107,14 +107,3 @@ public enum StandInImages {
         p.ellipse(ink, cx: 200, cy: 340, rx: 122, ry: 40)
     }
 }
-
-/// The part of UIKit's `UIImage` the listings use: `UIImage(named:)` and `cgImage`, answering
-/// with the stand-in pictures.
-struct UIImage {
-    let cgImage: CGImage?
-
-    init?(named name: String) {
-        guard let image = StandInImages.image(named: name) else { return nil }
-        cgImage = image
-    }
-}

@@ -342,15 +342,17 @@ open class UIView: UIResponder, CALayerDelegate {
 
     // MARK: CALayerDelegate
 
-    /// Draws the layer's backing store through `draw(_:)`; drops it when the view drew
-    /// nothing.
+    /// Draws the layer's backing store through `draw(_:)`; when the view drew nothing, puts
+    /// back the contents the layer had, as UIKit never draws a view that does not override
+    /// `draw(_:)`: code that sets such a view's `layer.contents` to an image keeps it.
     open func display(_ layer: CALayer) {
         let flag = BaseDraw.current
         let outer = flag.reached
         flag.reached = false
+        let given = layer.contents
         layer.drawBackingStore()
         if flag.reached, let image = layer.contents as? CGImage, image.premultipliedRGBA.allSatisfy({ $0 == 0 }) {
-            layer.contents = nil
+            layer.contents = given
         }
         flag.reached = outer
     }

@@ -114,6 +114,21 @@ import OpenUIKit
         #expect(v.layer.contents == nil)
         #expect(pixel(image, 10, 10) == [0, 255, 0, 255])
     }
+
+    /// The book's `self.layerView.layer.contents = image.CGImage` on a plain view: the view
+    /// draws nothing, so the image stays the layer's contents.
+    @Test func contentsGivenToAViewThatDrawsNothingStay() throws {
+        let v = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        let green = UIGraphicsImageRenderer(size: CGSize(width: 2, height: 2)).image { ctx in
+            UIColor.green.setFill()
+            ctx.fill(CGRect(x: 0, y: 0, width: 2, height: 2))
+        }
+        let picture = try #require(green.cgImage)
+        v.layer.contents = picture
+        let image = UIImage(cgImage: CAImageRenderer(size: CGSize(width: 20, height: 20)).image(for: v.layer))
+        #expect((v.layer.contents as? CGImage) === picture)
+        #expect(pixel(image, 10, 10) == [0, 255, 0, 255])
+    }
 }
 
 extension UIViewTests {

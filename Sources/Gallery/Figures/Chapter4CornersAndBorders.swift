@@ -1,24 +1,23 @@
 import Foundation
-import OpenQuartzCore
+import OpenUIKit
 
 // Figures 4.1–4.4: rounded corners, masksToBounds and borders.
 
 let chapter4Background = CGColor(gray: 0.85, alpha: 1)
-let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
 
 // listing-begin: nib-4.1
 /// The nib of figures 4.1–4.3 (the book lays it out in Interface Builder): two large white views,
 /// each with a smaller red view that overflows its bottom-right corner.
 class CornerViewsNib: ViewController {
-    let layerView1 = View(frame: CGRect(x: 30, y: 30, width: 200, height: 200))
-    let layerView2 = View(frame: CGRect(x: 280, y: 30, width: 200, height: 200))
+    let layerView1 = UIView(frame: CGRect(x: 30, y: 30, width: 200, height: 200))
+    let layerView2 = UIView(frame: CGRect(x: 280, y: 30, width: 200, height: 200))
 
     override init(canvas: Figure.Canvas) {
         super.init(canvas: canvas)
         for layerView in [layerView1, layerView2] {
             layerView.backgroundColor = .white
-            let redView = View(frame: CGRect(x: 130, y: 130, width: 100, height: 100))
-            redView.backgroundColor = red
+            let redView = UIView(frame: CGRect(x: 130, y: 130, width: 100, height: 100))
+            redView.backgroundColor = .red
             layerView.addSubview(redView)
             view.addSubview(layerView)
         }
@@ -61,12 +60,12 @@ class Listing4_2: CornerViewsNib {
 /// Figure 4.4 (no listing in the book): the border follows the layer's bounds, not the shape of
 /// its contents or of its sublayers.
 final class BorderFollowsBounds: ViewController {
-    let layerView = View(frame: CGRect(x: 40, y: 40, width: 200, height: 200))
+    let layerView = UIView(frame: CGRect(x: 40, y: 40, width: 200, height: 200))
 
     override init(canvas: Figure.Canvas) {
         super.init(canvas: canvas)
-        let redView = View(frame: CGRect(x: 130, y: 130, width: 100, height: 100))
-        redView.backgroundColor = red
+        let redView = UIView(frame: CGRect(x: 130, y: 130, width: 100, height: 100))
+        redView.backgroundColor = .red
         layerView.addSubview(redView)
         view.addSubview(layerView)
     }
@@ -74,7 +73,7 @@ final class BorderFollowsBounds: ViewController {
     override func viewDidLoad() {
         super.viewDidLoad()
         //an image with a transparent background, and a border
-        self.layerView.layer.contents = UIImage(named: "Snowman.png")?.cgImage
+        self.layerView.layer.contents = UIImage.standIn(named: "Snowman.png")?.cgImage
         self.layerView.layer.cornerRadius = 20.0
         self.layerView.layer.borderWidth = 5.0
     }

@@ -1,5 +1,5 @@
 import Foundation
-import OpenQuartzCore
+import OpenUIKit
 
 // Figure 4.13 (layer masks) and figures 4.20–4.21 (group opacity).
 
@@ -7,11 +7,11 @@ import OpenQuartzCore
 /// Listing 4.5: applying a layer mask. (The book's listing sizes the mask from
 /// `self.layerView.bounds`, a leftover from another project; the image view is meant.)
 final class Listing4_5: ViewController {
-    let imageView = View(frame: CGRect(x: 40, y: 40, width: 200, height: 200))
+    let imageView = UIView(frame: CGRect(x: 40, y: 40, width: 200, height: 200))
 
     override init(canvas: Figure.Canvas) {
         super.init(canvas: canvas)
-        imageView.layer.contents = UIImage(named: "Igloo.png")?.cgImage
+        imageView.layer.contents = UIImage.standIn(named: "Igloo.png")?.cgImage
         view.addSubview(imageView)
     }
 
@@ -20,7 +20,7 @@ final class Listing4_5: ViewController {
         //create mask layer
         let maskLayer = CALayer()
         maskLayer.frame = self.imageView.bounds
-        let maskImage = UIImage(named: "Cone.png")
+        let maskImage = UIImage.standIn(named: "Cone.png")
         maskLayer.contents = maskImage?.cgImage
         //apply mask to image layer
         self.imageView.layer.mask = maskLayer
@@ -33,18 +33,18 @@ final class Listing4_5: ViewController {
 /// right, with Info.plist's UIViewGroupOpacity off (the iOS 6 default the book describes).
 /// The label has UILabel's white background of that time, which is what makes the problem show.
 class GroupOpacityButtons: ViewController {
-    let containerView = View(frame: CGRect(x: 50, y: -50, width: 300, height: 300))
-    var button2: View?
+    let containerView = UIView(frame: CGRect(x: 50, y: -50, width: 300, height: 300))
+    var button2: UIView?
 
     override init(canvas: Figure.Canvas) {
         super.init(canvas: canvas)
         view.addSubview(containerView)
     }
 
-    func customButton() -> View {
+    func customButton() -> UIView {
         //create button
         var frame = CGRect(x: 0, y: 0, width: 150, height: 50)
-        let button = View(frame: frame)
+        let button = UIView(frame: frame)
         button.backgroundColor = .white
         button.layer.cornerRadius = 10
         //add label

@@ -1,5 +1,5 @@
 import Foundation
-import OpenQuartzCore
+import OpenUIKit
 
 // Figures 4.5–4.11: drop shadows, how masksToBounds clips them, and shadowPath.
 
@@ -8,8 +8,8 @@ import OpenQuartzCore
 /// Mac OS, whose y axis points up, the same default points down. The right view shows the
 /// Mac's look by flipping the offset.
 final class ShadowOffsetIOSAndMac: ViewController {
-    let iOSView = View(frame: CGRect(x: 40, y: 40, width: 160, height: 160))
-    let macView = View(frame: CGRect(x: 240, y: 40, width: 160, height: 160))
+    let iOSView = UIView(frame: CGRect(x: 40, y: 40, width: 160, height: 160))
+    let macView = UIView(frame: CGRect(x: 240, y: 40, width: 160, height: 160))
 
     override init(canvas: Figure.Canvas) {
         super.init(canvas: canvas)
@@ -33,8 +33,8 @@ final class ShadowOffsetIOSAndMac: ViewController {
 // listing-begin: figure-4.6
 /// Figure 4.6 (no listing in the book): a larger offset and radius give more sense of depth.
 final class ShadowDepth: ViewController {
-    let layerView1 = View(frame: CGRect(x: 40, y: 40, width: 160, height: 160))
-    let layerView2 = View(frame: CGRect(x: 240, y: 40, width: 160, height: 160))
+    let layerView1 = UIView(frame: CGRect(x: 40, y: 40, width: 160, height: 160))
+    let layerView2 = UIView(frame: CGRect(x: 240, y: 40, width: 160, height: 160))
 
     override init(canvas: Figure.Canvas) {
         super.init(canvas: canvas)
@@ -62,7 +62,7 @@ final class ShadowDepth: ViewController {
 // listing-begin: figure-4.7
 /// Figure 4.7 (no listing in the book): the shadow takes the shape of the contents.
 final class ShadowFollowsContents: ViewController {
-    let layerView = View(frame: CGRect(x: 40, y: 40, width: 200, height: 200))
+    let layerView = UIView(frame: CGRect(x: 40, y: 40, width: 200, height: 200))
 
     override init(canvas: Figure.Canvas) {
         super.init(canvas: canvas)
@@ -72,7 +72,7 @@ final class ShadowFollowsContents: ViewController {
     override func viewDidLoad() {
         super.viewDidLoad()
         //an image with a transparent background
-        self.layerView.layer.contents = UIImage(named: "Snowman.png")?.cgImage
+        self.layerView.layer.contents = UIImage.standIn(named: "Snowman.png")?.cgImage
         //the shadow follows the image's alpha, not the bounds
         self.layerView.layer.shadowOpacity = 0.6
         self.layerView.layer.shadowOffset = CGSize(width: 6.0, height: 8.0)
@@ -109,9 +109,9 @@ final class ShadowClippedByMasksToBounds: CornerViewsNib {
 /// The nib of figure 4.10 (figure 4.9 shows it in Interface Builder): layerView2 now sits inside
 /// an empty shadowView of the same frame.
 class ShadowViewNib: ViewController {
-    let layerView1 = View(frame: CGRect(x: 30, y: 30, width: 200, height: 200))
-    let shadowView = View(frame: CGRect(x: 280, y: 30, width: 200, height: 200))
-    let layerView2 = View(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+    let layerView1 = UIView(frame: CGRect(x: 30, y: 30, width: 200, height: 200))
+    let shadowView = UIView(frame: CGRect(x: 280, y: 30, width: 200, height: 200))
+    let layerView2 = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
 
     override init(canvas: Figure.Canvas) {
         super.init(canvas: canvas)
@@ -120,8 +120,8 @@ class ShadowViewNib: ViewController {
         view.addSubview(shadowView)
         for layerView in [layerView1, layerView2] {
             layerView.backgroundColor = .white
-            let redView = View(frame: CGRect(x: 130, y: 130, width: 100, height: 100))
-            redView.backgroundColor = red
+            let redView = UIView(frame: CGRect(x: 130, y: 130, width: 100, height: 100))
+            redView.backgroundColor = .red
             layerView.addSubview(redView)
         }
     }
@@ -156,13 +156,13 @@ final class Listing4_3: ShadowViewNib {
 // listing-begin: listing-4.4
 /// Listing 4.4: creating simple shadow paths.
 final class Listing4_4: ViewController {
-    let layerView1 = View(frame: CGRect(x: 40, y: 40, width: 200, height: 200))
-    let layerView2 = View(frame: CGRect(x: 300, y: 40, width: 200, height: 200))
+    let layerView1 = UIView(frame: CGRect(x: 40, y: 40, width: 200, height: 200))
+    let layerView2 = UIView(frame: CGRect(x: 300, y: 40, width: 200, height: 200))
 
     override init(canvas: Figure.Canvas) {
         super.init(canvas: canvas)
         for layerView in [layerView1, layerView2] {
-            layerView.layer.contents = UIImage(named: "Snowman.png")?.cgImage
+            layerView.layer.contents = UIImage.standIn(named: "Snowman.png")?.cgImage
             view.addSubview(layerView)
         }
     }

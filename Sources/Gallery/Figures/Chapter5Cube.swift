@@ -1,5 +1,5 @@
 import Foundation
-import OpenQuartzCore
+import OpenUIKit
 
 // Figures 5.20–5.23: a cube of six views, seen from the front, from a corner, lit, and touched.
 
@@ -7,21 +7,21 @@ import OpenQuartzCore
 /// The nib of the cube figures: six plain face views lying loose in the nib, each with a
 /// coloured label showing the face's number in a large font.
 class CubeNib: ViewController {
-    let containerView = View(frame: CGRect(x: 0, y: 0, width: 480, height: 480))
-    var faces: [View] = []
+    let containerView = UIView(frame: CGRect(x: 0, y: 0, width: 480, height: 480))
+    var faces: [UIView] = []
 
     override init(canvas: Figure.Canvas) {
         super.init(canvas: canvas)
         view.addSubview(containerView)
         containerView.layer.name = "container"
-        let colors = [CGColor(red: 0.95, green: 0.45, blue: 0.45, alpha: 1),
-                      CGColor(red: 0.45, green: 0.8, blue: 0.45, alpha: 1),
-                      CGColor(red: 0.45, green: 0.6, blue: 0.95, alpha: 1),
-                      CGColor(red: 0.95, green: 0.8, blue: 0.3, alpha: 1),
-                      CGColor(red: 0.75, green: 0.5, blue: 0.9, alpha: 1),
-                      CGColor(red: 0.3, green: 0.8, blue: 0.8, alpha: 1)]
+        let colors = [UIColor(red: 0.95, green: 0.45, blue: 0.45, alpha: 1),
+                      UIColor(red: 0.45, green: 0.8, blue: 0.45, alpha: 1),
+                      UIColor(red: 0.45, green: 0.6, blue: 0.95, alpha: 1),
+                      UIColor(red: 0.95, green: 0.8, blue: 0.3, alpha: 1),
+                      UIColor(red: 0.75, green: 0.5, blue: 0.9, alpha: 1),
+                      UIColor(red: 0.3, green: 0.8, blue: 0.8, alpha: 1)]
         for (i, color) in colors.enumerated() {
-            let face = View(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+            let face = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
             face.backgroundColor = .white
             face.layer.name = "face\(i + 1)"
             let label = Label(frame: CGRect(x: 25, y: 25, width: 150, height: 150))
@@ -138,7 +138,7 @@ class Listing5_10: CubeFromCorner {
 // listing-begin: nib-5.11
 /// The touch-event cube: the lit cube with a button on face 3 (in the nib, as in the book).
 class TouchCubeNib: Listing5_10 {
-    let button = View(frame: CGRect(x: 95, y: 80, width: 90, height: 40))
+    let button = UIView(frame: CGRect(x: 95, y: 80, width: 90, height: 40))
 
     override init(canvas: Figure.Canvas) {
         super.init(canvas: canvas)
@@ -168,7 +168,7 @@ final class TouchCubeFixed: TouchCubeNib {
         marker.position = TouchCubeTap.point(on: self.button.layer)
         marker.path = CGPath(ellipseIn: CGRect(x: -7.5, y: -7.5, width: 15, height: 15))
         marker.fillColor = nil
-        marker.strokeColor = red
+        marker.strokeColor = UIColor.red.cgColor
         marker.lineWidth = 3
         self.view.layer.addSublayer(marker)
     }

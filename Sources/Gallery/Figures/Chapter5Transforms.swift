@@ -1,5 +1,5 @@
 import Foundation
-import OpenQuartzCore
+import OpenUIKit
 
 // Figures 5.3–5.18: affine transforms, 3D rotation, perspective, the shared vanishing point,
 // back faces and layer flattening.
@@ -10,12 +10,12 @@ let chapter5Background = CGColor(gray: 0.85, alpha: 1)
 /// The nib of figures 5.3–5.10 (Interface Builder in the book): one view showing a picture,
 /// centred across the canvas.
 class PictureViewNib: ViewController {
-    let layerView: View
+    let layerView: UIView
 
     override init(canvas: Figure.Canvas) {
-        layerView = View(frame: CGRect(x: canvas.size.width / 2 - 100, y: 50, width: 200, height: 200))
+        layerView = UIView(frame: CGRect(x: canvas.size.width / 2 - 100, y: 50, width: 200, height: 200))
         super.init(canvas: canvas)
-        layerView.layer.contents = UIImage(named: "Igloo.png")?.cgImage
+        layerView.layer.contents = UIImage.standIn(named: "Igloo.png")?.cgImage
         view.addSubview(layerView)
     }
 }
@@ -39,10 +39,10 @@ final class Listing5_1: PictureViewNib {
 final class Listing5_2: PictureViewNib {
     override init(canvas: Figure.Canvas) {
         super.init(canvas: canvas)
-        let untransformed = View(frame: layerView.frame)
+        let untransformed = UIView(frame: layerView.frame)
         untransformed.layer.contents = layerView.layer.contents
         untransformed.alpha = 0.25
-        view.layer.insertSublayer(untransformed.layer, below: layerView.layer)
+        view.insertSubview(untransformed, belowSubview: layerView)
     }
 
     override func viewDidLoad() {
@@ -111,14 +111,14 @@ final class Listing5_5: PictureViewNib {
 // listing-begin: nib-5.6
 /// The nib of figure 5.13 (figure 5.12 in the book): two views side by side in a container.
 class SideBySideNib: ViewController {
-    let containerView = View(frame: CGRect(x: 0, y: 0, width: 520, height: 300))
-    let layerView1 = View(frame: CGRect(x: 40, y: 50, width: 200, height: 200))
-    let layerView2 = View(frame: CGRect(x: 280, y: 50, width: 200, height: 200))
+    let containerView = UIView(frame: CGRect(x: 0, y: 0, width: 520, height: 300))
+    let layerView1 = UIView(frame: CGRect(x: 40, y: 50, width: 200, height: 200))
+    let layerView2 = UIView(frame: CGRect(x: 280, y: 50, width: 200, height: 200))
 
     override init(canvas: Figure.Canvas) {
         super.init(canvas: canvas)
         for layerView in [layerView1, layerView2] {
-            layerView.layer.contents = UIImage(named: "Igloo.png")?.cgImage
+            layerView.layer.contents = UIImage.standIn(named: "Igloo.png")?.cgImage
             containerView.addSubview(layerView)
         }
         view.addSubview(containerView)
@@ -149,13 +149,13 @@ final class Listing5_6: SideBySideNib {
 /// Figure 5.14 (no listing in the book): the back of a layer turned 180° about Y shows its
 /// contents mirrored; with doubleSided = NO it is not drawn at all.
 final class BackFaces: ViewController {
-    let layerView1 = View(frame: CGRect(x: 40, y: 50, width: 200, height: 200))
-    let layerView2 = View(frame: CGRect(x: 280, y: 50, width: 200, height: 200))
+    let layerView1 = UIView(frame: CGRect(x: 40, y: 50, width: 200, height: 200))
+    let layerView2 = UIView(frame: CGRect(x: 280, y: 50, width: 200, height: 200))
 
     override init(canvas: Figure.Canvas) {
         super.init(canvas: canvas)
         for layerView in [layerView1, layerView2] {
-            layerView.layer.contents = UIImage(named: "Snowman.png")?.cgImage
+            layerView.layer.contents = UIImage.standIn(named: "Snowman.png")?.cgImage
             view.addSubview(layerView)
         }
     }
@@ -177,13 +177,13 @@ final class BackFaces: ViewController {
 // listing-begin: nib-5.7
 /// The nib of figures 5.16 and 5.18: an inner view in the middle of an outer one.
 class NestedViewsNib: ViewController {
-    let outerView = View(frame: CGRect(x: 70, y: 50, width: 200, height: 200))
-    let innerView = View(frame: CGRect(x: 50, y: 50, width: 100, height: 100))
+    let outerView = UIView(frame: CGRect(x: 70, y: 50, width: 200, height: 200))
+    let innerView = UIView(frame: CGRect(x: 50, y: 50, width: 100, height: 100))
 
     override init(canvas: Figure.Canvas) {
         super.init(canvas: canvas)
         outerView.backgroundColor = .white
-        innerView.backgroundColor = CGColor(red: 0.95, green: 0.45, blue: 0.45, alpha: 1)
+        innerView.backgroundColor = UIColor(red: 0.95, green: 0.45, blue: 0.45, alpha: 1)
         outerView.addSubview(innerView)
         view.addSubview(outerView)
     }
