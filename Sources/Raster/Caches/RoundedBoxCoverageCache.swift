@@ -62,7 +62,9 @@ package final class RoundedBoxCoverageCache: FrameCaching, @unchecked Sendable {
     /// entry replaces the older of the two.
     private static let slots = 8192
     private let lock = Locked(())
-    // Guarded by `lock`.
+    // Guarded by `lock`. A slot's key is written with its entry and read only where the entry
+    // is there, so the keys are left unwritten until then: writing all 1.5 MB of them made every
+    // new renderer (a cold frame) touch and fault in pages that a scene of few shapes never uses.
     private let keys = UnsafeMutablePointer<Key>.allocate(capacity: RoundedBoxCoverageCache.slots)
     private let entries = UnsafeMutablePointer<CoverageRecording?>.allocate(capacity: RoundedBoxCoverageCache.slots)
     private let stamps = UnsafeMutablePointer<UInt64>.allocate(capacity: RoundedBoxCoverageCache.slots)
@@ -83,7 +85,6 @@ package final class RoundedBoxCoverageCache: FrameCaching, @unchecked Sendable {
         entries.initialize(repeating: nil, count: n)
         stamps.initialize(repeating: 0, count: n)
         usedIn.initialize(repeating: 0, count: n)
-        keys.initialize(repeating: Key(RoundedBox(minX: 0, minY: 0, maxX: 0, maxY: 0), nil, dx: 0, dy: 0), count: n)
     }
 
     deinit {
@@ -176,7 +177,8 @@ package final class RoundedBoxCoverageCache: FrameCaching, @unchecked Sendable {
                 sweep { $0 < now }
             }
             guard ledger.fits(size) else { return }
-            keys[older] = key; entries[older] = recording; stamps[older] = clock; usedIn[older] = ledger.frame
+            // `Key` is trivial (words only), so initializing a slot that held a key is allowed.
+            (keys + older).initialize(to: key); entries[older] = recording; stamps[older] = clock; usedIn[older] = ledger.frame
             ledger.noteInserted(size)
         }
     }

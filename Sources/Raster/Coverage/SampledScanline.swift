@@ -63,7 +63,7 @@ package struct SampledScanline: PolylineSink {
         let xs = UnsafeMutablePointer<Int>.allocate(capacity: n), dirs = UnsafeMutablePointer<Int32>.allocate(capacity: n)
         defer { active.deallocate(); xs.deallocate(); dirs.deallocate() }
         var activeCount = 0, next = 0
-        let w = Double(width)
+        let lastColumn = Double(width) - 1
         let bottom = edges.reduce(0) { max($0, $1.row1) }
         edges.withUnsafeBufferPointer { edges in
             for row in edges[0].row0..<bottom {
@@ -77,10 +77,14 @@ package struct SampledScanline: PolylineSink {
                 for i in 0..<activeCount {
                     let e = edges[active[i]]
                     let x = e.x0 + (Double(row) + 0.5 - e.y0) * e.dxdy
-                    // First pixel whose centre is at or right of the edge.
-                    let c = (x - 0.5).rounded(.up)
-                    if !(c < w) { continue } // also skips NaN from degenerate slopes
-                    let px = c <= 0 ? 0 : Int(c)
+                    // First pixel whose centre is at or right of the edge: ⌈x − 0.5⌉, clamped
+                    // to [0, width). Worked out on the integers (⌈v⌉ < w exactly when v ≤ w − 1,
+                    // ⌈v⌉ ≤ 0 exactly when v ≤ 0) because `rounded(.up)` is a call into libm
+                    // on this target, once per crossing.
+                    let v = x - 0.5
+                    if !(v <= lastColumn) { continue } // also skips NaN from degenerate slopes
+                    let px: Int
+                    if v <= 0 { px = 0 } else { let t = Int(v); px = Double(t) < v ? t + 1 : t }
                     var j = count
                     while j > 0 && xs[j - 1] > px { xs[j] = xs[j - 1]; dirs[j] = dirs[j - 1]; j -= 1 }
                     xs[j] = px; dirs[j] = e.dir

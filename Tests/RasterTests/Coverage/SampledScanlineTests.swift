@@ -31,19 +31,52 @@ import Raster
             path.close()
         }
         if seed % 5 == 0 { path.append(.ellipse(x: next() * 30, y: next() * 20, width: 5 + next() * 30, height: 4 + next() * 20)) }
-        let (rx, ry, w, h) = (3, 2, 48, 36)
         for rule in [FillRule.nonZero, .evenOdd] {
-            var old = Grid(x0: rx, y0: ry, width: w, values: [UInt8](repeating: 0, count: w * h))
-            let raster = CoverageRasterizer(originX: rx, originY: ry, width: w, height: h, antialias: false)
-            var r = raster
-            path.flatten(transform: .identity, tolerance: fillTolerance, into: &r)
-            raster.sweep(rule: rule, into: &old)
-            var new = Grid(x0: rx, y0: ry, width: w, values: [UInt8](repeating: 0, count: w * h))
-            var scan = SampledScanline(originX: rx, originY: ry, width: w, height: h)
-            path.flatten(transform: .identity, tolerance: fillTolerance, into: &scan)
-            scan.sweep(rule: rule, into: &new)
-            let differing = zip(old.values, new.values).filter { $0 != $1 }.count
+            let differing = pixelsThatDiffer(path, rule: rule)
             #expect(differing == 0, "seed \(seed), \(rule): \(differing) pixels differ")
+        }
+    }
+
+    /// The region both rasterizers draw into.
+    static let region = (x: 3, y: 2, width: 48, height: 36)
+
+    /// How many pixels of the region the scanline and the accumulating rasterizer set apart.
+    func pixelsThatDiffer(_ path: Path, rule: FillRule) -> Int {
+        let (rx, ry, w, h) = Self.region
+        var old = Grid(x0: rx, y0: ry, width: w, values: [UInt8](repeating: 0, count: w * h))
+        let raster = CoverageRasterizer(originX: rx, originY: ry, width: w, height: h, antialias: false)
+        var r = raster
+        path.flatten(transform: .identity, tolerance: fillTolerance, into: &r)
+        raster.sweep(rule: rule, into: &old)
+        var new = Grid(x0: rx, y0: ry, width: w, values: [UInt8](repeating: 0, count: w * h))
+        var scan = SampledScanline(originX: rx, originY: ry, width: w, height: h)
+        path.flatten(transform: .identity, tolerance: fillTolerance, into: &scan)
+        scan.sweep(rule: rule, into: &new)
+        return zip(old.values, new.values).filter { $0 != $1 }.count
+    }
+
+    /// Edges on pixel centres, at the region's first and last column and just inside or outside
+    /// them (where the first covered pixel is worked out without `rounded(.up)`), and far
+    /// outside the region on both sides: the same pixels as the accumulating rasterizer.
+    @Test(arguments: [-1e4, -3.5, -0.5, -1e-9, 0, 1e-9, 0.5, 0.5 + 1e-12, 7.5, 8, 46.5, 47.5 - 1e-12, 47.5, 47.5 + 1e-12, 48, 1e4])
+    func crossingsOnPixelCentresAndBorders(left: Double) {
+        let (rx, ry, h) = (Self.region.x, Self.region.y, Self.region.height)
+        for right in [left + 1e-9, left + 0.5, left + 1, left + 30, 1e4] {
+            var path = Path()
+            // A vertical-sided quad and a slanted one, so crossings fall on and between centres.
+            path.move(to: Double(rx) + left, Double(ry) - 1)
+            path.line(to: Double(rx) + right, Double(ry) - 1)
+            path.line(to: Double(rx) + right, Double(ry + h) + 1)
+            path.line(to: Double(rx) + left, Double(ry + h) + 1)
+            path.close()
+            path.move(to: Double(rx) + left, Double(ry))
+            path.line(to: Double(rx) + right + 7, Double(ry) + 20)
+            path.line(to: Double(rx) + left, Double(ry) + 30)
+            path.close()
+            for rule in [FillRule.nonZero, .evenOdd] {
+                let differing = pixelsThatDiffer(path, rule: rule)
+                #expect(differing == 0, "left \(left), right \(right), \(rule): \(differing) pixels differ")
+            }
         }
     }
 }
