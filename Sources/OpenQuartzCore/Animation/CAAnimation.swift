@@ -30,6 +30,11 @@ open class CAAnimation: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, CAAc
         c.encodeMediaTiming(timing)
         c.encode(isRemovedOnCompletion, forKey: "removedOnCompletion")
         c.encodeTimingFunctions(timingFunction.map { [$0] }, forKey: "timingFunction")
+        if !preferredFrameRateRange.isEqual(to: .default) {
+            c.encode(preferredFrameRateRange.minimum, forKey: "preferredFrameRateRange.minimum")
+            c.encode(preferredFrameRateRange.maximum, forKey: "preferredFrameRateRange.maximum")
+            c.encode(preferredFrameRateRange.preferred ?? 0, forKey: "preferredFrameRateRange.preferred")
+        }
     }
 
     /// Reads this class's attributes; each subclass calls super first.
@@ -41,6 +46,11 @@ open class CAAnimation: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, CAAc
         fillMode = t.fillMode
         if let v = c.decodeBoolValue(forKey: "removedOnCompletion") { isRemovedOnCompletion = v }
         if let f = c.decodeTimingFunctions(forKey: "timingFunction")?.first { timingFunction = f }
+        if let lo = c.decodeFloatValue(forKey: "preferredFrameRateRange.minimum"),
+           let hi = c.decodeFloatValue(forKey: "preferredFrameRateRange.maximum") {
+            let p = c.decodeFloatValue(forKey: "preferredFrameRateRange.preferred") ?? 0
+            preferredFrameRateRange = CAFrameRateRange(minimum: lo, maximum: hi, preferred: p == 0 ? nil : p)
+        }
     }
 
     /// The default of a property, as Apple's `+defaultValueForKey:` reports it; nil for keys
@@ -96,6 +106,11 @@ open class CAAnimation: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, CAAc
     /// shows its model value again, whatever `fillMode` says). Default true.
     open var isRemovedOnCompletion = true
 
+    /// The frame rates the animation would like to be shown at (Apple: iOS 15 and later),
+    /// default `CAFrameRateRange.default`. Kept, copied and archived; offline renders draw the
+    /// frames they are asked for, so it chooses nothing here (docs/limits.md).
+    open var preferredFrameRateRange = CAFrameRateRange.default
+
     /// Values stored for other keys (animations are key-value coding containers).
     private var extraValues: [String: Any] = [:]
 
@@ -147,6 +162,7 @@ open class CAAnimation: NSObject, NSCopying, NSSecureCoding, CAMediaTiming, CAAc
         repeatDuration = other.repeatDuration; autoreverses = other.autoreverses
         fillMode = other.fillMode; timingFunction = other.timingFunction; delegate = other.delegate
         isRemovedOnCompletion = other.isRemovedOnCompletion; extraValues = other.extraValues
+        preferredFrameRateRange = other.preferredFrameRateRange
         fallbackDuration = other.fallbackDuration
     }
 

@@ -34,6 +34,25 @@ import OpenQuartzCore
         #expect(b.byValue == nil)
     }
 
+    /// Apple's default is `CAFrameRateRange.default`; a range set on an animation is copied
+    /// and archived with it, with or without a preferred rate.
+    @Test func preferredFrameRateRangeIsCopiedAndArchived() throws {
+        let a = CABasicAnimation(keyPath: "opacity")
+        #expect(a.preferredFrameRateRange.isEqual(to: .default))
+        a.preferredFrameRateRange = CAFrameRateRange(minimum: 30, maximum: 120, preferred: 60)
+        let copied = try #require(a.copy() as? CABasicAnimation)
+        #expect(copied.preferredFrameRateRange.isEqual(to: CAFrameRateRange(minimum: 30, maximum: 120, preferred: 60)))
+        let back = try Self.roundTrip(a)
+        #expect(back.preferredFrameRateRange.minimum == 30)
+        #expect(back.preferredFrameRateRange.maximum == 120)
+        #expect(back.preferredFrameRateRange.preferred == 60)
+        a.preferredFrameRateRange = CAFrameRateRange(minimum: 10, maximum: 24)
+        let noPreference = try Self.roundTrip(a)
+        #expect(noPreference.preferredFrameRateRange.preferred == nil)
+        #expect(noPreference.preferredFrameRateRange.maximum == 24)
+        #expect(try Self.roundTrip(CABasicAnimation()).preferredFrameRateRange.isEqual(to: .default))
+    }
+
     @Test func valuesOfEveryKind() throws {
         let a = CAKeyframeAnimation(keyPath: "x")
         let path = CGMutablePath()

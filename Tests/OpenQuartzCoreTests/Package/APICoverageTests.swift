@@ -11,7 +11,7 @@ import TestSupport
 /// be read.
 @Suite struct APICoverageTests {
     /// The share of in-scope entries that must be declared (docs/api-coverage.md).
-    static let threshold = 0.782
+    static let threshold = 0.99
 
     /// One line of the list: a symbol path, and its out-of-scope reason when it has one.
     struct Entry {
