@@ -4,11 +4,11 @@
 // Fuzz/run (see Fuzz/README.md): swift build -Xswiftc -sanitize=fuzzer,address …
 import PackageDescription
 
-let harnesses = ["fuzz-json", "fuzz-scene", "fuzz-svg-path", "fuzz-png", "fuzz-truetype", "fuzz-render"]
+let harnesses = ["fuzz-json", "fuzz-scene", "fuzz-svg-path", "fuzz-png", "fuzz-truetype", "fuzz-render", "fuzz-archive"]
 // Harnesses of the Swift API: they read their arguments through FuzzSupport's FuzzReader.
-let apiHarnesses = ["fuzz-cgcontext", "fuzz-animation"]
+let apiHarnesses = ["fuzz-cgcontext", "fuzz-animation", "fuzz-layer-api"]
 // Harnesses whose program lives in FuzzSupport, so that the main package's tests replay their findings.
-let supportedHarnesses = apiHarnesses + ["fuzz-render"]
+let supportedHarnesses = apiHarnesses + ["fuzz-render", "fuzz-archive"]
 
 let package = Package(
     name: "OQCFuzz",

@@ -39,6 +39,8 @@ extension Surface {
         if ka == 0 { return }
         let kr = UInt32(byteOfUnit: t[0] * a), kg = UInt32(byteOfUnit: t[1] * a), kb = UInt32(byteOfUnit: t[2] * a)
         let plain = kr == 255 && kg == 255 && kb == 255 && ka == 255
+        // The same factors for the C kernel (all 255, plain, packs to 0xFFFFFFFF).
+        let packedTint = kr | kg << 8 | kb << 16 | ka << 24
         // The quad's device box (all four corners in front of the eye).
         let m = s.transform
         var bx0 = Double.infinity, by0 = Double.infinity, bx1 = -Double.infinity, by1 = -Double.infinity
@@ -69,7 +71,7 @@ extension Surface {
             d.pointee = additive ? plusLighter(d.pointee, sample) : sourceOver(d.pointee, sample)
         }
         // One run of a row: samples first (the C run kernel for bilinear), then tint, clip and
-        // blend in one pass.
+        // blend in one pass (the C sprite kernel where nothing clips).
         var clipRow: UnsafeMutablePointer<UInt8>?
         func drawRun(_ d: UnsafeMutablePointer<UInt32>, count n: Int, x: Int, steps: QuadraticSteps) {
             if nearest {
@@ -85,12 +87,12 @@ extension Surface {
                     i += k
                 }
             }
-            if !plain { for i in 0..<n { samples[i] = tinted(samples[i], kr, kg, kb, ka) } }
             guard let clipRow else {
-                // The common case: the row kernel's vector source-over, or the additive sum.
-                if additive { for i in 0..<n { d[i] = plusLighter(d[i], samples[i]) } } else { sourceOverRow(d, samples, n) }
+                // The common case: tint and blend in one pass of the C sprite kernel.
+                rk_sprite_row(d, samples, n, packedTint, additive ? 1 : 0)
                 return
             }
+            if !plain { for i in 0..<n { samples[i] = tinted(samples[i], kr, kg, kb, ka) } }
             for i in 0..<n {
                 var sample = samples[i]
                 let c = UInt32(clipRow[x + i - area.x])

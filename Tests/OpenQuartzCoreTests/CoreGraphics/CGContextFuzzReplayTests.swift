@@ -79,4 +79,16 @@ struct CGContextFuzzReplayTests {
         #expect(try Self.inputs(of: "fuzz-render").count >= 3)
         try Self.replay("fuzz-render", within: Self.wholeFrameLimit, runRenderProgram)
     }
+
+    /// fuzz-archive's findings, replayed through FuzzSupport's `runArchiveProgram`: hostile keyed
+    /// archives decoded with secure coding and rendered small.
+    @Test func archiveReplaysAreQuick() throws {
+        try Self.replay("fuzz-archive", within: Self.wholeFrameLimit, runArchiveProgram)
+    }
+
+    /// fuzz-layer-api's findings, replayed through FuzzSupport's `runLayerAPIProgram`: the layer
+    /// API called property by property with hostile values, then rendered small.
+    @Test func layerAPIReplaysAreQuick() throws {
+        try Self.replay("fuzz-layer-api", within: Self.wholeFrameLimit, runLayerAPIProgram)
+    }
 }
